@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvFormats from 'ajv-formats';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config/config.ts';
+import { AppError } from './errors/app-error.ts';
+import { parseJsonBody } from './http/parse-json-body.ts';
+import { registerErrorHandling } from './http/register-error-handling.ts';
+import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
+import { healthRoute } from './http/routes/health-route.ts';
+import type { Database } from './storage/database.ts';
+
+export interface AppDependencies {
+  readonly database: Database;
+  readonly logger: Logger;
+}
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Default body limit for routes that do not set their own (auth, webhooks): 64 KB. */
+const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the whole HTTP application from validated config and opened dependencies. Production
+ * (server.ts) and every test call this same function; nothing here reads the environment.
+ */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    // Our own request log line (onResponse below) replaces Fastify's two lines per request,
+    // which would include the full URL and so the signature of a hosted link.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Request ids are ours, never the client's: a client-chosen id could collide or inject.
+    requestIdHeader: false,
+    genReqId: () => `req_${randomBytes(12).toString('base64url')}`,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    ajv: {
+      customOptions: {
+        // Types are strict: "12" is not a quantity. Defaults are applied by the domain, where
+        // they are tested, not silently by the validator.
+        coerceTypes: false,
+        useDefaults: false,
+        removeAdditional: false,
+        allErrors: false,
+      },
+      // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
+      plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date', 'date-time', 'email', 'uri'] }]],
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+
+  registerErrorHandling(app);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as AppError, undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // One line per request; the path without its query string, never headers or bodies, so no
+    // API key, link signature or invoice content reaches the log.
+    request.log.info(
+      {
+        method: request.method,
+        path: (request.routeOptions.url ?? request.url.split('?', 1)[0])?.slice(0, 200),
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+      },
+      'request',
+    );
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Invoice Generation Service',
+        version: '1.0.0',
+        description: 'One JSON payload in, exact totals out. See the README and docs/ for the rules (decisions D1–D31).',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthRoute(deps.database, VERSION));
+  await app.register(generateInvoiceRoute);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

@@ -1,0 +1,34 @@
+/** The validated, frozen configuration. Only load-config.ts reads the environment (CONVENTIONS 9). */
+export interface Config {
+  /** TCP port to listen on (PORT, default 3000). */
+  readonly port: number;
+  /** Interface to listen on (HOST, default 127.0.0.1). */
+  readonly host: string;
+  /** Folder of the embedded default: SQLite file and generated secrets (DATA_DIR, default ./data). */
+  readonly dataDir: string;
+  /** Where the data lives: SQLite under dataDir unless DATABASE_URL names PostgreSQL. */
+  readonly database: DatabaseConfig;
+  /** Redis for shared counters when several instances run (REDIS_URL); unused until limits land. */
+  readonly redisUrl: string | undefined;
+  /** The address users reach the service at, without trailing slash (PUBLIC_URL). */
+  readonly publicUrl: string;
+  /** Outgoing mail server (SMTP_URL); without it mail goes to a file outbox under dataDir. */
+  readonly smtpUrl: string | undefined;
+  /** pino level (LOG_LEVEL, default info). */
+  readonly logLevel: LogLevel;
+  readonly secrets: Secrets;
+}
+
+export type DatabaseConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Secrets {
+  /** HMAC key of hosted links (D24): LINK_SIGNING_SECRET, at least 32 characters. */
+  readonly linkSigningSecret: string;
+  /** AES-256-GCM key for API keys at rest (D19): DATA_ENCRYPTION_KEY, 32 bytes as 64 hex digits. */
+  readonly dataEncryptionKey: Buffer;
+}

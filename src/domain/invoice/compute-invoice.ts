@@ -1,0 +1,224 @@
+import { AppError } from '../../errors/app-error.ts';
+import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
+import type { Invoice, InvoiceItem } from '../../schemas/invoice-response.ts';
+import { allocateLargestRemainder } from '../money/allocate-largest-remainder.ts';
+import { formatScaled } from '../money/format-scaled.ts';
+import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
+import { POW10 } from '../money/pow10.ts';
+import { divideHalfAwayFromZero, roundToUnit, type RoundingRule } from '../money/round-to-unit.ts';
+import { toMoneyNumber } from '../money/to-money-number.ts';
+import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode } from './catalog.ts';
+import { checkDates } from './check-dates.ts';
+import { checkMagnitude } from './check-magnitude.ts';
+import { computeLine } from './compute-line.ts';
+import { computeTaxes } from './compute-taxes.ts';
+import { detectStatus } from './detect-status.ts';
+import { INVOICE_TITLE, TAX_WORD } from './language-words.ts';
+import { readLineItem, type LineInput } from './read-line-item.ts';
+import { NO_TAX, readSingleRate, readTaxComponents, type TaxSet } from './read-tax-components.ts';
+
+/** What the caller supplies: today's date (YYYY-MM-DD, UTC) and the invoice number it generated. */
+export interface InvoiceContext {
+  readonly today: string;
+  readonly number: string;
+}
+
+type InvoiceMeta = NonNullable<InvoiceRequest['invoice']>;
+
+const NO_META: InvoiceMeta = Object.freeze({});
+const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
+/** D8 mode → the rounding rule applied to the grand total. */
+const GRAND_TOTAL_RULE: Readonly<Record<Exclude<RoundingMode, 'none'>, RoundingRule>> = {
+  nearest: 'half_away_from_zero',
+  up: 'ceil',
+  down: 'floor',
+};
+
+/**
+ * The invoice totals (D1–D12, docs/calculation.md). Pure: the same request and context give the
+ * same invoice. All money arithmetic is exact on BigInt (inputs × 10^6, results in minor units);
+ * rounding happens only at the points the docs list. Throws AppError validation_error for inputs
+ * JSON Schema cannot check and calculation_error for inputs whose totals make no sense.
+ */
+export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): Invoice {
+  const meta = request.invoice ?? NO_META;
+  const currency = meta.currency ?? 'USD';
+  const language = meta.language ?? 'en';
+  const inclusive = meta.tax_inclusive ?? false;
+  const minorDigits = CURRENCY_MINOR_UNITS[currency];
+  const decimalToMinor = POW10[DECIMAL_DIGITS - minorDigits]!;
+  const taxWord = TAX_WORD[language];
+  const date = meta.date ?? ctx.today;
+
+  // Input checks first, so that a request with several problems reports a validation_error.
+  checkDates(date, meta.due_date);
+  const globalTaxes = readGlobalTaxes(request, taxWord);
+  const globalDiscountIsPercent = request.global_discount_type !== 'amount';
+  const globalDiscountInput = request.global_discount === undefined ? 0n : parseDecimal(request.global_discount, 'global_discount');
+  if (globalDiscountIsPercent && globalDiscountInput > HUNDRED_PERCENT) {
+    throw new AppError(
+      'validation_error',
+      `global_discount is ${formatScaled(globalDiscountInput, DECIMAL_DIGITS)} percent; a percent discount must be at most 100 (send global_discount_type "amount" for a fixed amount)`,
+    );
+  }
+  // Entry rounding: these are amounts of money, so they are held in minor units from the start.
+  const shipping = readMinorAmount(request.shipping, 'shipping', decimalToMinor);
+  const deposit = readMinorAmount(request.deposit, 'deposit', decimalToMinor);
+  const amountPaid = readMinorAmount(request.amount_paid, 'amount_paid', decimalToMinor);
+  const roundingStep = readRoundingStep(request.rounding_increment, currency, minorDigits, decimalToMinor);
+
+  const items = request.items;
+  const count = items.length;
+  const lines = new Array<LineInput>(count);
+  const taxSets = new Array<TaxSet>(count);
+  for (let i = 0; i < count; i += 1) {
+    const line = readLineItem(items[i]!, i, globalTaxes, taxWord);
+    lines[i] = line;
+    taxSets[i] = line.taxes;
+  }
+
+  // D1, D2: line totals (rounded once each) and the subtotal.
+  const lineTotals = new Array<bigint>(count);
+  const lineDiscounts = new Array<bigint>(count);
+  let subtotal = 0n;
+  let lineDiscountSum = 0n;
+  for (let i = 0; i < count; i += 1) {
+    const { roundedAmount, lineTotal } = computeLine(lines[i]!, i, minorDigits);
+    lineTotals[i] = lineTotal;
+    lineDiscounts[i] = roundedAmount - lineTotal;
+    subtotal += lineTotal;
+    lineDiscountSum += roundedAmount - lineTotal;
+  }
+  checkMagnitude(subtotal, minorDigits, 'subtotal');
+
+  // D3: the global discount, rounded once, then spread over the lines for tax.
+  const globalDiscount = globalDiscountIsPercent
+    ? divideHalfAwayFromZero(subtotal * globalDiscountInput, HUNDRED_PERCENT)
+    : divideHalfAwayFromZero(globalDiscountInput, decimalToMinor);
+  if (globalDiscount > subtotal) {
+    throw new AppError(
+      'calculation_error',
+      `global_discount ${formatScaled(globalDiscount, minorDigits)} is more than the subtotal ${formatScaled(subtotal, minorDigits)}; send a discount of at most the subtotal`,
+    );
+  }
+  const bases = globalDiscount === 0n ? lineTotals : taxableBases(lineTotals, globalDiscount);
+
+  // D4–D6: taxes.
+  const taxes = computeTaxes(bases, taxSets, inclusive, minorDigits);
+  const totalTax = taxes.totalTax;
+
+  // D6 / D7 / D8: grand total, rounded only here and only when asked.
+  const unrounded = subtotal - globalDiscount + shipping + (inclusive ? 0n : totalTax);
+  const grandTotal = request.rounding === undefined || request.rounding === 'none'
+    ? unrounded
+    : roundToUnit(unrounded, roundingStep, GRAND_TOTAL_RULE[request.rounding]);
+  checkMagnitude(grandTotal, minorDigits, 'grand_total');
+
+  // D9, D10.
+  if (deposit > grandTotal) {
+    throw new AppError(
+      'calculation_error',
+      `deposit ${formatScaled(deposit, minorDigits)} is more than the grand total ${formatScaled(grandTotal, minorDigits)}; send a deposit of at most the grand total`,
+    );
+  }
+  const balanceDue = grandTotal - amountPaid;
+  const status = detectStatus(request.payment?.status, grandTotal, amountPaid);
+
+  const outItems = new Array<InvoiceItem>(count);
+  for (let i = 0; i < count; i += 1) {
+    const item = items[i]!;
+    const lineTax = taxes.lineTaxes[i]!;
+    const out: InvoiceItem = {
+      description: item.description,
+      quantity: item.quantity ?? 1,
+      unit_price: item.unit_price ?? 0,
+      discount: toMoneyNumber(lineDiscounts[i]!, minorDigits),
+      taxes: lineTax.taxes,
+      tax_amount: lineTax.taxAmount,
+      line_total: toMoneyNumber(lineTotals[i]!, minorDigits),
+    };
+    if (item.unit !== undefined) out.unit = item.unit;
+    if (item.discount !== undefined && lines[i]!.discountIsPercent) out.discount_percent = item.discount;
+    outItems[i] = out;
+  }
+
+  const invoice: Invoice = {
+    number: ctx.number,
+    title: meta.title ?? INVOICE_TITLE[language],
+    date,
+    currency,
+    language,
+    template: request.template ?? 'classic',
+    page_size: request.page_size ?? 'a4',
+    tax_inclusive: inclusive,
+    from: request.from,
+    to: request.to,
+    items: outItems,
+    subtotal: toMoneyNumber(subtotal, minorDigits),
+    global_discount: toMoneyNumber(globalDiscount, minorDigits),
+    discount_total: toMoneyNumber(lineDiscountSum + globalDiscount, minorDigits),
+    shipping: toMoneyNumber(shipping, minorDigits),
+    shipping_label: request.shipping_label ?? 'Shipping',
+    total_tax: toMoneyNumber(totalTax, minorDigits),
+    rounding_adjustment: toMoneyNumber(grandTotal - unrounded, minorDigits),
+    grand_total: toMoneyNumber(grandTotal, minorDigits),
+    deposit: toMoneyNumber(deposit, minorDigits),
+    amount_paid: toMoneyNumber(amountPaid, minorDigits),
+    balance_due: toMoneyNumber(balanceDue, minorDigits),
+    tax_lines: taxes.taxLines,
+    status,
+  };
+  if (meta.due_date !== undefined) invoice.due_date = meta.due_date;
+  if (meta.po_number !== undefined) invoice.po_number = meta.po_number;
+  if (meta.terms !== undefined) invoice.terms = meta.terms;
+  if (request.accent_color !== undefined) invoice.accent_color = request.accent_color;
+  if (request.ship_to !== undefined) invoice.ship_to = request.ship_to;
+  if (request.payment !== undefined) invoice.payment = request.payment;
+  if (request.notes !== undefined) invoice.notes = request.notes;
+  if (request.refund_policy !== undefined) invoice.refund_policy = request.refund_policy;
+  if (request.footer !== undefined) invoice.footer = request.footer;
+  return invoice;
+}
+
+/** D4 invoice-level taxes: global_taxes, else global_tax, else none; both at once is an error. */
+function readGlobalTaxes(request: InvoiceRequest, taxWord: string): TaxSet {
+  if (request.global_taxes !== undefined) {
+    if (request.global_tax !== undefined) {
+      throw new AppError(
+        'validation_error',
+        'global_taxes and global_tax are both set; send one of them (global_tax for a single rate, global_taxes for several components)',
+      );
+    }
+    return readTaxComponents(request.global_taxes, 'global_taxes', taxWord);
+  }
+  if (request.global_tax !== undefined) return readSingleRate(request.global_tax, 'global_tax', taxWord);
+  return NO_TAX;
+}
+
+/** shipping, deposit, amount_paid: at most 6 decimals, then rounded half away from zero to minor units. */
+function readMinorAmount(value: number | undefined, path: string, decimalToMinor: bigint): bigint {
+  if (value === undefined || value === 0) return 0n;
+  return divideHalfAwayFromZero(parseDecimal(value, path), decimalToMinor);
+}
+
+/** D8 step in minor units; it must be a whole number of the currency's minor unit. */
+function readRoundingStep(value: number | undefined, currency: Currency, minorDigits: number, decimalToMinor: bigint): bigint {
+  if (value === undefined) return POW10[minorDigits]!;
+  const scaled = parseDecimal(value, 'rounding_increment');
+  if (scaled <= 0n || scaled % decimalToMinor !== 0n) {
+    const unit = formatScaled(1n, minorDigits);
+    throw new AppError(
+      'validation_error',
+      `rounding_increment ${formatScaled(scaled, DECIMAL_DIGITS)} is not a whole multiple of the ${currency} minor unit ${unit}; send a positive multiple of ${unit}, for example ${minorDigits === 0 ? '1 or 10' : '0.05 or 1'}`,
+    );
+  }
+  return scaled / decimalToMinor;
+}
+
+/** D3: each line's taxable base is its line_total less its largest-remainder share of the discount. */
+function taxableBases(lineTotals: readonly bigint[], globalDiscount: bigint): bigint[] {
+  const shares = allocateLargestRemainder(globalDiscount, lineTotals);
+  const bases = new Array<bigint>(lineTotals.length);
+  for (let i = 0; i < lineTotals.length; i += 1) bases[i] = lineTotals[i]! - shares[i]!;
+  return bases;
+}

@@ -1,0 +1,88 @@
+/**
+ * D13: folds the accepted spellings of an InvoiceRequest into the canonical snake_case, nested
+ * shape before validation, so one schema validates every form.
+ * - camelCase keys become snake_case at every known level; when both spellings are sent the
+ *   snake_case one wins (it is the canonical name).
+ * - Invoice-metadata fields sent flat at the top level move into `invoice`; a nested value wins.
+ * - A top-level invoice_number / invoiceNumber is dropped (a number is generated, spec).
+ * - Unknown keys are left alone: the validator ignores them and nothing reads them.
+ * Values are never changed here; wrong types are left for the validator to report.
+ * Keys such as __proto__ never reach this point (parse-json-body.ts rejects them).
+ */
+
+const META_FIELDS = new Set([
+  'number', 'date', 'due_date', 'po_number', 'terms', 'currency', 'language', 'title', 'tax_inclusive',
+]);
+const IGNORED_TOP_LEVEL = new Set(['invoice_number']);
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** A shallow copy with camelCase keys renamed; the canonical spelling wins a clash. */
+function canonicalKeys(source: Json): Json {
+  const out: Json = {};
+  for (const key of Object.keys(source)) {
+    if (!/[A-Z]/.test(key)) out[key] = source[key];
+  }
+  for (const key of Object.keys(source)) {
+    if (!/[A-Z]/.test(key)) continue;
+    const snake = snakeCase(key);
+    if (!(snake in out)) out[snake] = source[key];
+  }
+  return out;
+}
+
+function mapObject(value: unknown, fn: (o: Json) => Json): unknown {
+  return isObject(value) ? fn(canonicalKeys(value)) : value;
+}
+
+function mapArray(value: unknown, fn: (o: Json) => Json): unknown {
+  return Array.isArray(value) ? value.map((element) => mapObject(element, fn)) : value;
+}
+
+const same = (o: Json): Json => o;
+
+function normalizeItem(item: Json): Json {
+  if ('taxes' in item) item.taxes = mapArray(item.taxes, same);
+  return item;
+}
+
+function normalizePayment(payment: Json): Json {
+  if ('qr' in payment) payment.qr = mapObject(payment.qr, same);
+  return payment;
+}
+
+/** Returns the body in canonical form; anything that is not an object is returned unchanged. */
+export function normalizeInvoiceRequest(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  const top = canonicalKeys(body);
+  for (const key of IGNORED_TOP_LEVEL) delete top[key];
+
+  const flatMeta: Json = {};
+  for (const key of Object.keys(top)) {
+    if (META_FIELDS.has(key)) {
+      flatMeta[key] = top[key];
+      delete top[key];
+    }
+  }
+  if (top.invoice === undefined) {
+    if (Object.keys(flatMeta).length > 0) top.invoice = flatMeta;
+  } else if (isObject(top.invoice)) {
+    top.invoice = { ...flatMeta, ...canonicalKeys(top.invoice) };
+  }
+
+  for (const key of ['from', 'to', 'ship_to', 'features'] as const) {
+    if (key in top) top[key] = mapObject(top[key], same);
+  }
+  if ('payment' in top) top.payment = mapObject(top.payment, normalizePayment);
+  if ('items' in top) top.items = mapArray(top.items, normalizeItem);
+  if ('global_taxes' in top) top.global_taxes = mapArray(top.global_taxes, same);
+  return top;
+}

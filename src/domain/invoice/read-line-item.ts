@@ -1,0 +1,50 @@
+import { AppError } from '../../errors/app-error.ts';
+import type { LineItem } from '../../schemas/invoice-request.ts';
+import { DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
+import { formatScaled } from '../money/format-scaled.ts';
+import { itemPaths } from './field-paths.ts';
+import { readSingleRate, readTaxComponents, type TaxSet } from './read-tax-components.ts';
+
+/** A line's numbers, exact and scaled by 10^6, after every input check (no arithmetic yet). */
+export interface LineInput {
+  readonly quantity: bigint;
+  readonly unitPrice: bigint;
+  /** 0n when no discount was sent. */
+  readonly discount: bigint;
+  readonly discountIsPercent: boolean;
+  readonly taxes: TaxSet;
+}
+
+const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
+
+/**
+ * Checks one item (6 decimals, percent ≤ 100, not both `taxes` and `tax_rate`) and picks its taxes
+ * (D4): own `taxes`, else own `tax_rate` (0 counts), else the invoice-level set `fallbackTaxes`.
+ */
+export function readLineItem(item: LineItem, index: number, fallbackTaxes: TaxSet, taxWord: string): LineInput {
+  const paths = itemPaths(index);
+  const quantity = item.quantity === undefined ? DECIMAL_SCALE : parseDecimal(item.quantity, paths.quantity);
+  const unitPrice = item.unit_price === undefined ? 0n : parseDecimal(item.unit_price, paths.unit_price);
+  const discountIsPercent = item.discount_type !== 'amount';
+  const discount = item.discount === undefined ? 0n : parseDecimal(item.discount, paths.discount);
+  if (discountIsPercent && discount > HUNDRED_PERCENT) {
+    throw new AppError(
+      'validation_error',
+      `${paths.discount} is ${formatScaled(discount, 6)} percent; a percent discount must be at most 100 (send discount_type "amount" for a fixed amount)`,
+    );
+  }
+
+  let taxes = fallbackTaxes;
+  if (item.taxes !== undefined) {
+    if (item.tax_rate !== undefined) {
+      throw new AppError(
+        'validation_error',
+        `${paths.item} has both taxes and tax_rate; send one of them (tax_rate for a single rate, taxes for several components)`,
+      );
+    }
+    taxes = readTaxComponents(item.taxes, paths.taxes, taxWord);
+  } else if (item.tax_rate !== undefined) {
+    taxes = readSingleRate(item.tax_rate, paths.tax_rate, taxWord);
+  }
+  return { quantity, unitPrice, discount, discountIsPercent, taxes };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
+import { ERROR_STATUS } from '../errors/error-codes.ts';
+import { toAppError } from './to-app-error.ts';
+
+/** Sends the one error shape `{success:false, error:{code, message, ...details}}` (D16). */
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const status = error.statusOverride ?? ERROR_STATUS[error.code];
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, error: { code: error.code, message: error.message, ...error.details } });
+}
+
+interface KnownRoute {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function patternOf(url: string): RegExp {
+  const body = url
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+/**
+ * Installs the error handler, the 404 handler and 405 detection. Must be registered before any
+ * route so the onRoute hook sees them all: Fastify answers an unknown method on a known path as a
+ * 404, while D16 wants 405 with an Allow header, so the known paths are kept here.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const routes = new Map<string, KnownRoute>();
+  app.addHook('onRoute', (route) => {
+    const known = routes.get(route.url) ?? { pattern: patternOf(route.url), methods: new Set<string>() };
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) known.methods.add(method);
+    routes.set(route.url, known);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const { appError, expected } = toAppError(error, { body: request.body, bodyLimit: request.routeOptions.bodyLimit });
+    if (!expected) request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, appError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const allowed = new Set<string>();
+    for (const route of routes.values()) {
+      if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
+    }
+    if (allowed.size > 0) {
+      const allow = [...allowed].sort().join(', ');
+      reply.header('allow', allow);
+      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}: use ${allow}.`));
+    }
+    return sendError(reply, new AppError('not_found', `There is nothing at ${request.method} ${path.slice(0, 200)}: see /docs for the endpoints.`));
+  });
+}

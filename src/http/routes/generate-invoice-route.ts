@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-request.ts';
+import { ErrorResponseSchema } from '../../schemas/error-response.ts';
+import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
+import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
+import { generateInvoice } from '../../use-cases/generate-invoice.ts';
+import { buildMeta } from '../build-meta.ts';
+import { resolveCaller } from '../resolve-caller.ts';
+
+/** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
+export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+export const generateInvoiceRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/generate-invoice', {
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    schema: {
+      operationId: 'generateInvoice',
+      summary: 'Compute one invoice',
+      description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON. camelCase keys and flat invoice metadata are accepted (D13).',
+      tags: ['invoices'],
+      body: InvoiceRequestSchema,
+      response: {
+        200: GenerateInvoiceResponseSchema,
+        '4xx': ErrorResponseSchema,
+        '5xx': ErrorResponseSchema,
+      },
+    },
+    // D13: aliases are folded into the canonical shape before the schema validates it.
+    preValidation: async (request) => {
+      request.body = normalizeInvoiceRequest(request.body) as typeof request.body;
+    },
+  }, async (request, reply) => {
+    const caller = resolveCaller(request);
+    const now = Date.now();
+    const { invoice } = generateInvoice(request.body, caller, new Date(now));
+    return {
+      success: true as const,
+      invoice,
+      meta: buildMeta(request.id, reply.elapsedTime, now),
+      anonymous: caller.kind === 'anonymous',
+    };
+  });
+};

@@ -1,0 +1,59 @@
+import type { FastifyError } from 'fastify';
+import { AppError, isAppError } from '../errors/app-error.ts';
+import { mapValidationError, type SchemaIssue } from './map-validation-error.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * The one translation from anything thrown during a request to an AppError (D16). Fastify's own
+ * client errors get our codes and a message with the fix; anything unknown becomes internal_error
+ * with a message that reveals nothing, and `expected` false so the caller logs it in full.
+ */
+export function toAppError(
+  error: unknown,
+  request: { body?: unknown; bodyLimit?: number },
+): { appError: AppError; expected: boolean } {
+  const body = request.body;
+  if (isAppError(error)) return { appError: error, expected: true };
+  const fe = error as Partial<FastifyError> & { validation?: SchemaIssue[]; validationContext?: string };
+
+  if (Array.isArray(fe.validation) && fe.validation.length > 0) {
+    const where = fe.validationContext === 'querystring' ? 'query string' : fe.validationContext ?? 'body';
+    return { appError: mapValidationError(fe.validation[0]!, where === 'body' ? body : undefined, where), expected: true };
+  }
+
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        appError: new AppError('payload_too_large', `The request body is too large: the limit here is ${formatLimit(request.bodyLimit)}. Send smaller images, or split a batch.`),
+        expected: true,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { appError: new AppError('invalid_json', 'The request body must be JSON: send it with Content-Type: application/json.'), expected: true };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { appError: new AppError('invalid_json', 'The request body is empty: send a JSON object with Content-Type: application/json.'), expected: true };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { appError: new AppError('invalid_json', 'The request body does not match its Content-Length header: send the complete body.'), expected: true };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { appError: new AppError('invalid_json', 'The request body is not valid JSON. Check quotes, commas and brackets.'), expected: true };
+    default:
+      break;
+  }
+
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status === 413) return { appError: new AppError('payload_too_large', 'The request body is too large.'), expected: true };
+  if (status === 415) return { appError: new AppError('invalid_json', 'The request body must be JSON: send it with Content-Type: application/json.'), expected: true };
+  if (status >= 400 && status < 500) {
+    // A client error from Fastify or a plugin that has no code of its own here: keep the status,
+    // give a generic but true message.
+    return { appError: new AppError('validation_error', 'The request could not be read: check the URL, headers and body.', { status }), expected: true };
+  }
+  return {
+    appError: new AppError('internal_error', 'An internal error occurred. It has been logged; quote the X-Request-Id header when reporting it.'),
+    expected: false,
+  };
+}
+
+function formatLimit(bytes: number | undefined): string {
+  return bytes === undefined ? 'the configured size' : `${Math.round((bytes / MB) * 10) / 10} MB`;
+}

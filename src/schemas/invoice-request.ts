@@ -1,0 +1,167 @@
+import Type, { type Static } from 'typebox';
+import {
+  CURRENCIES, DISCOUNT_TYPES, LANGUAGES, OUTPUTS, PAGE_SIZES, PAYMENT_STATUSES, QR_TYPES,
+  ROUNDING_MODES, TEMPLATES,
+} from '../domain/invoice/catalog.ts';
+import { StringEnum } from './string-enum.ts';
+
+/**
+ * The canonical (snake_case, nested) InvoiceRequest. Aliases (camelCase, flat metadata, D13) are
+ * folded into this shape before validation by normalize-invoice-request.ts, so this one schema
+ * gives the validator, the TypeScript type and the OpenAPI document.
+ *
+ * Bounds that JSON Schema cannot say exactly (at most 6 decimals, percent ≤ 100 for percent
+ * discounts, real calendar dates, due date not before the issue date) are checked by the engine,
+ * which names the field the same way.
+ */
+
+/** Largest accepted money input (unit price, shipping, deposit, amounts): one trillion. */
+export const MAX_MONEY_INPUT = 1_000_000_000_000;
+export const MAX_QUANTITY = 1_000_000_000;
+/** D11: tax rates up to 1000 %, other percents up to 100 %. */
+export const MAX_TAX_RATE = 1000;
+export const MAX_ITEMS = 100;
+export const MAX_TAX_COMPONENTS = 10;
+/** D26: 2.5 MB of image bytes is at most this many characters of base64 plus a data: prefix. */
+export const MAX_IMAGE_BYTES = 2_500_000;
+export const MAX_IMAGE_FIELD_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64;
+
+const money = (description: string) =>
+  Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description });
+const text = (maxLength: number, description: string, minLength = 0) =>
+  Type.String({ minLength, maxLength, description });
+const IMAGE_PATTERN = '^(https://|data:image/(png|jpeg|jpg);base64,)';
+const image = (description: string) =>
+  Type.String({ maxLength: MAX_IMAGE_FIELD_CHARS, pattern: IMAGE_PATTERN, description });
+
+export const PartySchema = Type.Object(
+  {
+    name: text(200, 'Name of the person or company.', 1),
+    address: Type.Optional(text(1000, 'Postal address; several lines separated by \\n.')),
+    email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'E-mail address.' })),
+    phone: Type.Optional(text(50, 'Phone number.')),
+    tax_id: Type.Optional(text(50, 'VAT, GST or EIN number.')),
+    registration_no: Type.Optional(text(50, 'Company registration number.')),
+    website: Type.Optional(text(500, 'Web site.')),
+    logo: Type.Optional(image('https image URL or data: URI (PNG or JPEG), at most 2.5 MB; used on from only.')),
+  },
+  { description: 'A party to the invoice (sender or recipient).' },
+);
+
+export const InvoiceMetaSchema = Type.Object(
+  {
+    number: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'Invoice number; generated when omitted (D15).' })),
+    date: Type.Optional(Type.String({ format: 'date', description: 'Issue date, YYYY-MM-DD; today (UTC) when omitted.' })),
+    due_date: Type.Optional(Type.String({ format: 'date', description: 'Due date, YYYY-MM-DD; not before the issue date.' })),
+    po_number: Type.Optional(text(100, 'Purchase order number.')),
+    terms: Type.Optional(text(1000, 'Payment terms text.')),
+    currency: Type.Optional(StringEnum(CURRENCIES, { default: 'USD', description: 'ISO 4217 currency code.' })),
+    language: Type.Optional(StringEnum(LANGUAGES, { default: 'en', description: 'Language of labels, dates and numbers; ar is right-to-left.' })),
+    title: Type.Optional(text(100, 'Heading; the language\'s word for INVOICE when omitted.')),
+    tax_inclusive: Type.Optional(Type.Boolean({ default: false, description: 'Unit prices include tax (D6).' })),
+  },
+  { description: 'Invoice metadata. Each field may also be sent flat at the top level; the nested value wins (D13).' },
+);
+
+export const TaxComponentSchema = Type.Object(
+  {
+    name: Type.Optional(text(100, 'Name of the tax; the language\'s word for tax when omitted (D4).')),
+    rate: Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Rate in percent.' }),
+  },
+  { description: 'One component of a tax (for example CGST 9 and SGST 9).' },
+);
+
+export const LineItemSchema = Type.Object(
+  {
+    description: text(1000, 'What is invoiced.', 1),
+    quantity: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_QUANTITY, default: 1, description: 'Quantity, at most 6 decimals.' })),
+    unit: Type.Optional(text(20, 'Unit label such as hrs, pcs, kg.')),
+    unit_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, default: 0, description: 'Price per unit before tax and discount (gross when tax_inclusive).' })),
+    discount: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description: 'Line discount: a percent (≤ 100) or an amount for the whole line.' })),
+    discount_type: Type.Optional(StringEnum(DISCOUNT_TYPES, { default: 'percent' })),
+    tax_rate: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Single tax rate in percent; overrides global taxes for this line.' })),
+    taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Several tax components; an alternative to tax_rate.' })),
+  },
+  { description: 'One line of the invoice.' },
+);
+
+export const QrSchema = Type.Object(
+  {
+    type: StringEnum(QR_TYPES, { description: 'Kind of payment QR.' }),
+    value: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'The payload; for sepa it may be omitted and is then built from the payment block (D25).' })),
+  },
+  { description: 'A payment QR; overrides the hosted-link QR.' },
+);
+
+export const PaymentSchema = Type.Object(
+  {
+    pay_to: Type.Optional(text(200, 'Payee.')),
+    bank_name: Type.Optional(text(200, 'Bank name.')),
+    account_name: Type.Optional(text(200, 'Account holder.')),
+    account_number: Type.Optional(text(64, 'Account number.')),
+    routing_number: Type.Optional(text(64, 'Routing or sort code.')),
+    iban: Type.Optional(text(64, 'IBAN.')),
+    swift: Type.Optional(text(32, 'SWIFT / BIC.')),
+    instructions: Type.Optional(text(2000, 'Payment instructions.')),
+    method_note: Type.Optional(text(500, 'Note about the payment method.')),
+    status: Type.Optional(StringEnum(PAYMENT_STATUSES, { description: 'Overrides the detected status (D10).' })),
+    qr: Type.Optional(QrSchema),
+  },
+  { description: 'Payment details printed on the invoice.' },
+);
+
+export const FeaturesSchema = Type.Object(
+  {
+    hosted_link: Type.Optional(Type.Boolean({ description: 'Store a snapshot and return a 7-day signed link; default true when authenticated, false (and forbidden) when anonymous (D14).' })),
+    qr: Type.Optional(Type.Boolean({ description: 'Render a QR code; default true when authenticated, false (and forbidden) when anonymous (D14).' })),
+  },
+  { description: 'Optional features.' },
+);
+
+export const ShipToSchema = Type.Object(
+  {
+    name: text(200, 'Name of the recipient of the goods.', 1),
+    address: Type.Optional(text(1000, 'Delivery address.')),
+  },
+  { description: 'Delivery party and address.' },
+);
+
+export const InvoiceRequestSchema = Type.Object(
+  {
+    from: PartySchema,
+    to: PartySchema,
+    ship_to: Type.Optional(ShipToSchema),
+    invoice: Type.Optional(InvoiceMetaSchema),
+    items: Type.Array(LineItemSchema, { minItems: 1, maxItems: MAX_ITEMS, description: '1 to 100 line items.' }),
+    global_tax: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Tax rate in percent for lines without a tax of their own.' })),
+    global_taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Tax components for lines without a tax of their own.' })),
+    global_discount: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description: 'Discount on the subtotal after line discounts (D3).' })),
+    global_discount_type: Type.Optional(StringEnum(DISCOUNT_TYPES, { default: 'percent' })),
+    shipping: Type.Optional(money('Shipping charge, added after tax and not taxed (D7).')),
+    shipping_label: Type.Optional(text(100, 'Label of the shipping line; "Shipping" when omitted.')),
+    deposit: Type.Optional(money('Deposit requested up front; shown, does not change the totals (D9).')),
+    rounding: Type.Optional(StringEnum(ROUNDING_MODES, { default: 'none', description: 'Rounding of the grand total (D8).' })),
+    rounding_increment: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'Step of the grand-total rounding, for example 0.05; default 1 (D8).' })),
+    amount_paid: Type.Optional(money('Amount already paid; balance_due = grand_total − amount_paid.')),
+    payment: Type.Optional(PaymentSchema),
+    template: Type.Optional(StringEnum(TEMPLATES, { default: 'classic' })),
+    accent_color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'Accent colour #RRGGBB.' })),
+    signature: Type.Optional(image('Signature image: https URL or data: URI (PNG or JPEG), at most 2.5 MB.')),
+    output: Type.Optional(StringEnum(OUTPUTS, { default: 'json' })),
+    page_size: Type.Optional(StringEnum(PAGE_SIZES, { default: 'a4', description: 'PDF page size (D31).' })),
+    features: Type.Optional(FeaturesSchema),
+    notes: Type.Optional(text(5000, 'Free text printed on the invoice.')),
+    refund_policy: Type.Optional(text(5000, 'Refund policy.')),
+    footer: Type.Optional(text(1000, 'Footer text.')),
+  },
+  {
+    $id: 'InvoiceRequest',
+    description: 'One invoice. camelCase aliases and flat invoice metadata are accepted too (D13).',
+  },
+);
+
+export type InvoiceRequest = Static<typeof InvoiceRequestSchema>;
+export type LineItem = Static<typeof LineItemSchema>;
+export type TaxComponent = Static<typeof TaxComponentSchema>;
+export type Party = Static<typeof PartySchema>;
+export type Payment = Static<typeof PaymentSchema>;

@@ -1,0 +1,89 @@
+import Type, { type Static } from 'typebox';
+import {
+  CURRENCIES, LANGUAGES, PAGE_SIZES, PAYMENT_STATUSES, TEMPLATES,
+} from '../domain/invoice/catalog.ts';
+import { PartySchema, PaymentSchema, ShipToSchema } from './invoice-request.ts';
+import { StringEnum } from './string-enum.ts';
+
+/**
+ * The computed invoice (InvoiceResponse). Every money field is rounded to the currency's minor
+ * unit (D12); unit_price and quantity echo the request exactly (up to 6 decimals), because a
+ * rounded unit price times the quantity would no longer give the line total.
+ */
+const money = (description: string) => Type.Number({ description });
+
+export const ItemTaxSchema = Type.Object({
+  name: Type.String(),
+  rate: Type.Number({ description: 'Percent.' }),
+  amount: money('This line\'s share of the component, rounded for display (D5).'),
+});
+
+export const InvoiceItemSchema = Type.Object({
+  description: Type.String(),
+  quantity: Type.Number(),
+  unit: Type.Optional(Type.String()),
+  unit_price: Type.Number({ description: 'As sent (gross when tax_inclusive).' }),
+  discount: money('The line discount as an amount: round(quantity × unit_price) − line_total.'),
+  discount_percent: Type.Optional(Type.Number({ description: 'The percent sent, for a percent line discount.' })),
+  taxes: Type.Array(ItemTaxSchema),
+  tax_amount: money('Sum of this line\'s tax shares; may differ from the tax lines by one minor unit per line (D5).'),
+  line_total: money('Quantity × unit price less the line discount (D1).'),
+});
+
+export const TaxLineSchema = Type.Object({
+  name: Type.String(),
+  rate: Type.Number({ description: 'Percent.' }),
+  taxable_amount: money('Net base of this group after the global discount share (D3, D6).'),
+  amount: money('The group\'s tax, rounded once from the exact sum (D5).'),
+});
+
+export const InvoiceQrSchema = Type.Object({
+  source: StringEnum(['hosted_link', 'payment'] as const),
+  type: Type.String(),
+});
+
+export const InvoiceSchema = Type.Object(
+  {
+    number: Type.String(),
+    title: Type.String(),
+    date: Type.String({ format: 'date' }),
+    due_date: Type.Optional(Type.String({ format: 'date' })),
+    po_number: Type.Optional(Type.String()),
+    terms: Type.Optional(Type.String()),
+    currency: StringEnum(CURRENCIES),
+    language: StringEnum(LANGUAGES),
+    template: StringEnum(TEMPLATES),
+    page_size: StringEnum(PAGE_SIZES),
+    accent_color: Type.Optional(Type.String()),
+    tax_inclusive: Type.Boolean(),
+    from: PartySchema,
+    to: PartySchema,
+    ship_to: Type.Optional(ShipToSchema),
+    items: Type.Array(InvoiceItemSchema),
+    subtotal: money('Σ line_total (D2); gross when tax_inclusive.'),
+    global_discount: money('The global discount as an amount (D3).'),
+    discount_total: money('Line discounts plus the global discount (D3).'),
+    shipping: money('Untaxed charge added after tax (D7).'),
+    shipping_label: Type.String(),
+    total_tax: money('Σ tax_lines (D5).'),
+    rounding_adjustment: money('Rounded minus unrounded grand total (D8).'),
+    grand_total: money('D7 (exclusive) or D6 (inclusive).'),
+    deposit: money('Requested up front; does not change the totals (D9).'),
+    amount_paid: money('Already paid.'),
+    balance_due: money('grand_total − amount_paid; negative when overpaid (D10).'),
+    tax_lines: Type.Array(TaxLineSchema),
+    status: StringEnum(PAYMENT_STATUSES),
+    payment: Type.Optional(PaymentSchema),
+    hosted_url: Type.Optional(Type.String({ description: '7-day signed link (D24).' })),
+    hosted_expires_at: Type.Optional(Type.Integer({ description: 'Unix seconds.' })),
+    qr: Type.Optional(InvoiceQrSchema),
+    notes: Type.Optional(Type.String()),
+    refund_policy: Type.Optional(Type.String()),
+    footer: Type.Optional(Type.String()),
+  },
+  { $id: 'Invoice', description: 'The computed invoice.' },
+);
+
+export type Invoice = Static<typeof InvoiceSchema>;
+export type InvoiceItem = Static<typeof InvoiceItemSchema>;
+export type TaxLine = Static<typeof TaxLineSchema>;

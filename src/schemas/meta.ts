@@ -1,0 +1,38 @@
+import Type, { type Static } from 'typebox';
+
+/** integer or null: null means unlimited (D22). A type array keeps the serializer on its fast path. */
+const limitValue = (description: string) => Type.Unsafe<number | null>({ type: ['integer', 'null'], description });
+
+export const WindowUsageSchema = Type.Object({
+  limit: limitValue('Requests allowed in the window; null when unlimited.'),
+  used: Type.Integer({ description: 'Requests counted in the window so far.' }),
+  reset_at: Type.Integer({ description: 'Unix second at which the window ends (D20).' }),
+});
+
+export const MonthlyUsageSchema = Type.Object(
+  {
+    documents_used: Type.Number({ description: 'Documents this month, one decimal (a JSON response is 0.1, D21).' }),
+    documents_limit: limitValue('Monthly document quota; null when unlimited.'),
+    pdfs_used: Type.Integer(),
+    pdfs_limit: limitValue('Monthly PDF cap; null when none.'),
+    reset_at: Type.Integer({ description: 'Unix second at which the month ends (D20).' }),
+  },
+  { description: 'Authenticated callers only (D22).' },
+);
+
+export const MetaSchema = Type.Object({
+  request_id: Type.String(),
+  processing_ms: Type.Integer(),
+  credits_remaining: Type.Object({
+    hourly: limitValue('Requests left this hour; null when unlimited.'),
+    weekly: limitValue('Requests left this ISO week; null when unlimited.'),
+  }),
+  rate_limits: Type.Object({
+    hourly: WindowUsageSchema,
+    weekly: WindowUsageSchema,
+    monthly_equivalent: limitValue('Weekly limit × 52 / 12, rounded down (D22).'),
+  }),
+  monthly: Type.Optional(MonthlyUsageSchema),
+});
+
+export type Meta = Static<typeof MetaSchema>;

@@ -1,0 +1,56 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/load-config.ts';
+import { createDatabase } from './storage/create-database.ts';
+import { migrateToLatest } from './storage/migrate-to-latest.ts';
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process exits. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The process: read config, open storage, migrate, listen, and shut down gracefully on
+ * SIGTERM/SIGINT. A bad setting exits at once with status 1 and a message naming the setting.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).message)}\n`);
+    process.exit(1);
+  }
+  const logger = pino({ level: config.logLevel, base: { service: 'invoice-service' } });
+
+  const database = await createDatabase(
+    config.database.kind === 'sqlite'
+      ? { kind: 'sqlite', file: config.database.file }
+      : { kind: 'postgres', url: config.database.url, ...(config.database.schema ? { schema: config.database.schema } : {}) },
+  ).catch((error: Error) => {
+    process.stderr.write(`Cannot open the database: ${error.message}\n`);
+    process.exit(1);
+  });
+  await migrateToLatest(database.db);
+
+  const app = await buildApp(config, { database, logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ storage: database.dialect, public_url: config.publicUrl }, 'invoice service started');
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The service could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

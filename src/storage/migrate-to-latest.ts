@@ -1,0 +1,40 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { allMigrations } from './migrations/all-migrations.ts';
+import type { Tables } from './tables.ts';
+
+/**
+ * Applies every pending migration and returns the names applied; run once at start-up.
+ *
+ * Two processes starting at once on PostgreSQL are safe: Kysely's migrator takes a session
+ * advisory lock (pg_advisory_lock) before reading which migrations ran and holds it until the
+ * migration transaction ends, so the second process waits, then finds nothing left to do. The
+ * lock id is fixed, so migrations of different schemas in one database also queue behind each
+ * other (harmless). On SQLite Kysely takes no lock and no transaction: one process owns the file,
+ * and a second migrating at the same moment could fail its start-up (never corrupt the file).
+ */
+export async function migrateToLatest(db: Kysely<Tables>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => allMigrations },
+    ...(await migrationTableSchema(db)),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed ?? '(setup)'} failed: ${reason}`, { cause: error });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+// Kysely looks for its kysely_migration table in every schema it can see unless told which one,
+// so a second schema in the same database (another deployment, a test run) would make it skip
+// creating ours. Pinning it to the schema our tables land in keeps each schema's history apart.
+async function migrationTableSchema(db: Kysely<Tables>): Promise<{ migrationTableSchema?: string }> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (schema == null) throw new Error('PostgreSQL search_path names no existing schema; create one or set ?schema=');
+  return { migrationTableSchema: schema };
+}

@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as invoiceSequences from './0001-invoice-sequences.ts';
+
+/**
+ * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
+ * Listed in code rather than found by scanning a folder, so the build output and the bundled
+ * files cannot disagree about what exists. Never rename or remove an applied entry.
+ */
+export const allMigrations: Readonly<Record<string, Migration>> = {
+  '0001_invoice_sequences': invoiceSequences,
+};

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/load-config.ts';
+import { createDatabase } from '../../src/storage/create-database.ts';
+import { migrateToLatest } from '../../src/storage/migrate-to-latest.ts';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  /** Every log line written while the app ran, parsed. */
+  readonly logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/**
+ * The app exactly as production builds it (same buildApp, same config loader), on a fresh
+ * SQLite file in a temp folder, with its log captured for assertions.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const logger = pino({ level: config.logLevel }, sink);
+  if (config.database.kind !== 'sqlite') throw new Error('buildTestApp runs on SQLite; use the PostgreSQL helper for PostgreSQL');
+  const database = await createDatabase({ kind: 'sqlite', file: config.database.file });
+  await migrateToLatest(database.db);
+  const app = await buildApp(config, { database, logger });
+  await app.ready();
+  return {
+    app,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A realistic valid request used as the base of most HTTP tests. */
+export function validInvoice(): Record<string, unknown> {
+  return {
+    from: { name: 'Acme GmbH', address: 'Hauptstr. 1\n10115 Berlin', email: 'billing@acme.example', tax_id: 'DE123456789' },
+    to: { name: 'Globex Ltd', address: '1 High St\nLondon' },
+    invoice: { date: '2026-11-02', due_date: '2026-12-02', currency: 'EUR' },
+    items: [
+      { description: 'Consulting', quantity: 12, unit: 'hrs', unit_price: 25, discount: 10, tax_rate: 20 },
+      { description: 'Licence', quantity: 1, unit_price: 100, tax_rate: 20 },
+    ],
+  };
+}

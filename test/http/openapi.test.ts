@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+
+type Json = Record<string, any>;
+
+describe('OpenAPI 3.1 description', () => {
+  let t: TestApp;
+  let doc: Json;
+  before(async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    assert.equal(res.statusCode, 200);
+    doc = res.json() as Json;
+  });
+  after(async () => { await t.close(); });
+
+  it('is a valid OpenAPI 3.1 document for an independent validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+    assert.equal(validator.version, '3.1');
+    assert.match(doc.openapi, /^3\.1\./);
+  });
+
+  it('declares generateInvoice with the request and response schemas', () => {
+    const op = doc.paths['/api/generate-invoice'].post;
+    assert.equal(op.operationId, 'generateInvoice');
+    const body = op.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.required.sort(), ['from', 'items', 'to']);
+    assert.deepEqual(body.properties.invoice.properties.currency.enum.length, 21);
+    assert.deepEqual(body.properties.invoice.properties.language.enum.length, 11);
+    assert.deepEqual(body.properties.template.enum, ['classic', 'modern', 'bold', 'minimal', 'navy']);
+    assert.equal(body.properties.items.maxItems, 100);
+    const ok = op.responses['200'].content['application/json'].schema;
+    assert.deepEqual(ok.required.sort(), ['anonymous', 'invoice', 'meta', 'success']);
+    assert.ok(op.responses['4XX'] ?? op.responses['4xx'], 'documents the error shape');
+  });
+
+  it('declares only operations that exist (stable ids per the spec)', () => {
+    const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)).filter(Boolean).sort();
+    assert.deepEqual(ids, ['generateInvoice', 'getHealth']);
+  });
+
+  it('serves interactive docs at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /swagger-ui/i);
+  });
+});

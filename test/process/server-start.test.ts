@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+// The built service, exactly what `npm start` runs (the test script builds it first).
+const SERVER = path.resolve('dist/server.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitForHealth(port: number, timeoutMs = 15_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(`http://127.0.0.1:${port}/api/health`);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+describe('the built service as a process', () => {
+  it('starts on the embedded default, answers health, keeps its secrets out of the log, and stops on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-proc-'));
+    const port = await freePort();
+    const proc = start({ DATA_DIR: dataDir, PORT: String(port) });
+    const res = await waitForHealth(port);
+    assert.equal(res.status, 200);
+    const health = (await res.json()) as { storage: { dialect: string } };
+    assert.equal(health.storage.dialect, 'sqlite');
+    const invoice = await fetch(`http://127.0.0.1:${port}/api/generate-invoice`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x', quantity: 2, unit_price: 100, tax_rate: 20 }] }),
+    });
+    assert.equal(invoice.status, 200);
+    assert.equal(((await invoice.json()) as { invoice: { grand_total: number } }).invoice.grand_total, 240);
+    proc.child.kill('SIGTERM');
+    assert.equal(await proc.exited, 0);
+    const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    const { stdout, stderr } = proc.output();
+    assert.match(stdout, /invoice service started/);
+    for (const value of Object.values(secrets)) {
+      assert.ok(!stdout.includes(value) && !stderr.includes(value), 'a secret reached the log');
+    }
+    assert.ok(readFileSync(path.join(dataDir, 'invoice.db')).length > 0, 'the SQLite file is under DATA_DIR');
+  });
+
+  it('exits at once with status 1 and a message naming a bad setting', async () => {
+    const proc = start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'invoice-proc-')), PORT: 'eighty' });
+    assert.equal(await proc.exited, 1);
+    assert.match(proc.output().stderr, /PORT="eighty" is not a port number/);
+  });
+
+  it('refuses PostgreSQL without shared secrets, naming both', async () => {
+    const proc = start({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
+    assert.equal(await proc.exited, 1);
+    assert.match(proc.output().stderr, /LINK_SIGNING_SECRET is required/);
+    assert.match(proc.output().stderr, /DATA_ENCRYPTION_KEY is required/);
+  });
+});
