@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import { AppError } from './errors/app-error.ts';
+import { takeRandomBytes } from './lib/random-bytes-pool.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
@@ -36,7 +36,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logController: new LogController({ disableRequestLogging: true }),
     // Request ids are ours, never the client's: a client-chosen id could collide or inject.
     requestIdHeader: false,
-    genReqId: () => `req_${randomBytes(12).toString('base64url')}`,
+    genReqId: () => `req_${takeRandomBytes(12).toString('base64url')}`,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     ajv: {
       customOptions: {

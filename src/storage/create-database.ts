@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.ts';
 import { nodeSqliteDatabase } from './node-sqlite-database.ts';
 import type { Tables } from './tables.ts';
 
@@ -12,6 +14,8 @@ export type DatabaseOptions =
   | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string; readonly poolSize?: number };
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const SQLITE_OPEN_RETRY_MS = 20;
+const SQLITE_BUSY = 5;
 const POSTGRES_DEFAULT_POOL_SIZE = 10;
 // Without a bound, pg waits forever for an address that drops packets, and start-up just hangs.
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
@@ -25,19 +29,36 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 }
 
 async function openSqlite(file: string): Promise<Database> {
-  const sqlite = openSqliteFile(file);
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) });
+  const sqlite = await openSqliteFile(file);
+  const db = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: nodeSqliteDatabase(sqlite) }) });
   // Kysely closes the file on destroy() only if a query has run, so run one now.
   await sql`select 1`.execute(db);
   return toDatabase(db, 'sqlite');
 }
 
-function openSqliteFile(file: string): DatabaseSync {
-  let sqlite: DatabaseSync | undefined;
+// When two processes open a new file at once, the one that loses the race to switch it to WAL
+// gets SQLITE_BUSY at once: SQLite does not call the busy handler there. So retry the whole
+// opening for as long as busy_timeout would have waited.
+async function openSqliteFile(file: string): Promise<DatabaseSync> {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return configureSqliteFile(file);
+    } catch (error) {
+      if (isSqliteBusy(error) && Date.now() < deadline) {
+        await sleep(SQLITE_OPEN_RETRY_MS);
+        continue;
+      }
+      throw new Error(`Cannot open the SQLite database at ${file}: ${describe(error)}`, { cause: error });
+    }
+  }
+}
+
+function configureSqliteFile(file: string): DatabaseSync {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new DatabaseSync(file);
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    sqlite = new DatabaseSync(file);
-    // busy_timeout first, so the switch to WAL waits for another process instead of failing.
+    // busy_timeout first, so the switch to WAL waits for another process where SQLite allows it.
     sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     const mode = sqlite.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'];
     if (mode !== 'wal') {
@@ -50,9 +71,15 @@ function openSqliteFile(file: string): DatabaseSync {
     sqlite.exec('PRAGMA foreign_keys = ON');
     return sqlite;
   } catch (error) {
-    if (sqlite?.isOpen) sqlite.close();
-    throw new Error(`Cannot open the SQLite database at ${file}: ${describe(error)}`, { cause: error });
+    sqlite.close();
+    throw error;
   }
+}
+
+function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  // The low byte is the primary code; extended codes such as SQLITE_BUSY_RECOVERY keep it.
+  return typeof code === 'number' && (code & 0xff) === SQLITE_BUSY;
 }
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {

@@ -4,14 +4,16 @@ import { allMigrations } from './migrations/all-migrations.ts';
 import type { Tables } from './tables.ts';
 
 /**
- * Applies every pending migration and returns the names applied; run once at start-up.
+ * Applies every pending migration, all in one transaction, and returns the names applied; run
+ * once at start-up.
  *
- * Two processes starting at once on PostgreSQL are safe: Kysely's migrator takes a session
+ * Two processes starting at once are safe. On PostgreSQL, Kysely's migrator takes a session
  * advisory lock (pg_advisory_lock) before reading which migrations ran and holds it until the
- * migration transaction ends, so the second process waits, then finds nothing left to do. The
- * lock id is fixed, so migrations of different schemas in one database also queue behind each
- * other (harmless). On SQLite Kysely takes no lock and no transaction: one process owns the file,
- * and a second migrating at the same moment could fail its start-up (never corrupt the file).
+ * migration transaction has ended, so the second process waits, then finds nothing left to do.
+ * The lock id is fixed, so migrations of different schemas in one database also queue behind
+ * each other (harmless). On SQLite, Kysely takes no lock; ImmediateSqliteDialect makes the
+ * migration transaction BEGIN IMMEDIATE, whose write lock serves the same purpose (the second
+ * process waits up to busy_timeout, 5 s).
  */
 export async function migrateToLatest(db: Kysely<Tables>): Promise<string[]> {
   const migrator = new Migrator({

@@ -46,8 +46,8 @@ function prepareStatement(database: DatabaseSync, sql: string): SqliteStatement 
     reader: statement.columns().length > 0,
     all: (parameters) => statement.all(...toSqliteValues(parameters)).map(toPlainRow),
     run: (parameters) => statement.run(...toSqliteValues(parameters)),
-    // A fresh statement per stream: node:sqlite resets a statement when it is run again, so a
-    // cached one could be reset under a stream that is still being read.
+    // A fresh statement per stream: node:sqlite invalidates an open iterator when its statement
+    // runs again, which a cached statement shared with other queries would do.
     iterate: function* (parameters) {
       for (const row of database.prepare(sql).iterate(...toSqliteValues(parameters))) {
         yield toPlainRow(row);

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors/app-error.ts';
 import { anonymousInvoiceNumber } from '../domain/invoice/anonymous-invoice-number.ts';
 import { computeInvoice } from '../domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../schemas/invoice-request.ts';
 import type { Invoice } from '../schemas/invoice-response.ts';
+import { takeRandomBytes } from '../lib/random-bytes-pool.ts';
 import type { Caller } from './caller.ts';
 
 export interface GenerateInvoiceResult {
@@ -18,7 +18,7 @@ export interface GenerateInvoiceResult {
 export function generateInvoice(request: InvoiceRequest, caller: Caller, now: Date): GenerateInvoiceResult {
   if (caller.kind === 'anonymous') refuseAnonymousExtras(request);
   const today = now.toISOString().slice(0, 10);
-  const number = request.invoice?.number ?? anonymousInvoiceNumber(request.invoice?.date ?? today, randomBytes(6));
+  const number = request.invoice?.number ?? anonymousInvoiceNumber(request.invoice?.date ?? today, takeRandomBytes(6));
   return { invoice: computeInvoice(request, { today, number }) };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import { createDatabase } from '../../src/storage/create-database.ts';
 import { migrateToLatest } from '../../src/storage/migrate-to-latest.ts';
+import { createTestPostgres } from './test-databases.ts';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -18,11 +20,18 @@ export interface TestApp {
 
 /**
  * The app exactly as production builds it (same buildApp, same config loader), on a fresh
- * SQLite file in a temp folder, with its log captured for assertions.
+ * SQLite file in a temp folder — or, with `postgres: true`, in a fresh schema of the PostgreSQL
+ * test database that is dropped on close — with its log captured for assertions.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { postgres?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
+  const pg = options.postgres ? await createTestPostgres() : undefined;
+  const pgEnv: Record<string, string> = pg === undefined ? {} : {
+    DATABASE_URL: `${pg.url}?schema=${pg.schema}`,
+    LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...pgEnv, ...env });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -31,8 +40,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
   });
   const logger = pino({ level: config.logLevel }, sink);
-  if (config.database.kind !== 'sqlite') throw new Error('buildTestApp runs on SQLite; use the PostgreSQL helper for PostgreSQL');
-  const database = await createDatabase({ kind: 'sqlite', file: config.database.file });
+  const database = await createDatabase(config.database);
   await migrateToLatest(database.db);
   const app = await buildApp(config, { database, logger });
   await app.ready();
@@ -42,6 +50,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+      await pg?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { test } from 'node:test';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { createDatabase } from '../../src/storage/create-database.ts';
 import { migrateToLatest } from '../../src/storage/migrate-to-latest.ts';
 import { allMigrations } from '../../src/storage/migrations/all-migrations.ts';
-import { createTestPostgres, forEachDialect } from '../helpers/test-databases.ts';
+import { createTestPostgres, createTestSqlite, forEachDialect } from '../helpers/test-databases.ts';
 
 const ALL_NAMES = Object.keys(allMigrations).sort();
+// Long enough for both child processes to have started, so they really migrate at the same time.
+const CHILD_START_DELAY_MS = 2_000;
 
 forEachDialect((target) => {
   test('creates the tables on a fresh database, and a second run does nothing', async () => {
@@ -27,6 +32,30 @@ forEachDialect((target) => {
     await db.insertInto('invoice_sequences').values({ scope: 'pk', year: 2025, last_value: 1 }).execute();
     await db.insertInto('invoice_sequences').values({ scope: 'pk', year: 2026, last_value: 1 }).execute();
     await assert.rejects(db.insertInto('invoice_sequences').values({ scope: 'pk', year: 2025, last_value: 9 }).execute());
+  });
+
+  test('a migration that fails half way leaves nothing behind', async () => {
+    const { db } = await target.open({ migrate: false });
+    const migrator = new Migrator({
+      db,
+      // Its own history tables, so this does not touch the real migrations' record.
+      migrationTableName: 'failing_migration',
+      migrationLockTableName: 'failing_migration_lock',
+      provider: {
+        getMigrations: async () => ({
+          '0001_half_way': {
+            async up(trx) {
+              await trx.schema.createTable('half_way').addColumn('id', 'integer').execute();
+              await sql`select * from no_such_table`.execute(trx);
+            },
+          },
+        }),
+      },
+    });
+    const { error } = await migrator.migrateToLatest();
+    assert.ok(error);
+    const tables = await db.introspection.getTables();
+    assert.equal(tables.some((table) => table.name === 'half_way'), false);
   });
 });
 
@@ -50,5 +79,27 @@ test('postgres: two processes starting at once both succeed and apply each migra
     await first.close();
     await second.close();
     await postgres.drop();
+  }
+});
+
+test('sqlite: two processes starting at once on one new file both succeed', async () => {
+  const sqlite = await createTestSqlite();
+  const at = Date.now() + CHILD_START_DELAY_MS;
+  const script = `
+    import { createDatabase } from ${JSON.stringify(import.meta.resolve('../../src/storage/create-database.ts'))};
+    import { migrateToLatest } from ${JSON.stringify(import.meta.resolve('../../src/storage/migrate-to-latest.ts'))};
+    const [file, at] = process.argv.slice(1);
+    while (Date.now() < Number(at)) await new Promise((resolve) => setTimeout(resolve, 1));
+    const database = await createDatabase({ kind: 'sqlite', file });
+    console.log(JSON.stringify(await migrateToLatest(database.db)));
+    await database.close();
+  `;
+  const run = () => promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script, sqlite.file, String(at)]);
+  try {
+    const outputs = await Promise.all([run(), run()]);
+    const applied = outputs.flatMap(({ stdout }) => JSON.parse(stdout) as string[]);
+    assert.deepEqual(applied.sort(), ALL_NAMES);
+  } finally {
+    await sqlite.remove();
   }
 });

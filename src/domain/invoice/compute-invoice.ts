@@ -5,7 +5,7 @@ import { allocateLargestRemainder } from '../money/allocate-largest-remainder.ts
 import { formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
-import { divideHalfAwayFromZero, roundToUnit, type RoundingRule } from '../money/round-to-unit.ts';
+import { roundToUnit, scaleDownHalfAwayFromZero, type RoundingRule } from '../money/round-to-unit.ts';
 import { toMoneyNumber } from '../money/to-money-number.ts';
 import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode } from './catalog.ts';
 import { checkDates } from './check-dates.ts';
@@ -15,7 +15,7 @@ import { computeTaxes } from './compute-taxes.ts';
 import { detectStatus } from './detect-status.ts';
 import { INVOICE_TITLE, TAX_WORD } from './language-words.ts';
 import { readLineItem, type LineInput } from './read-line-item.ts';
-import { NO_TAX, readSingleRate, readTaxComponents, type TaxSet } from './read-tax-components.ts';
+import { NO_TAX, readSingleRate, readTaxComponents, SingleRateCache, type TaxSet } from './read-tax-components.ts';
 
 /** What the caller supplies: today's date (YYYY-MM-DD, UTC) and the invoice number it generated. */
 export interface InvoiceContext {
@@ -27,6 +27,8 @@ type InvoiceMeta = NonNullable<InvoiceRequest['invoice']>;
 
 const NO_META: InvoiceMeta = Object.freeze({});
 const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
+/** "× p / 100" with p × 10^6 is "× p / 10^8". */
+const PERCENT_SCALE_DIGITS = 8;
 /** D8 mode → the rounding rule applied to the grand total. */
 const GRAND_TOTAL_RULE: Readonly<Record<Exclude<RoundingMode, 'none'>, RoundingRule>> = {
   nearest: 'half_away_from_zero',
@@ -46,7 +48,7 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   const language = meta.language ?? 'en';
   const inclusive = meta.tax_inclusive ?? false;
   const minorDigits = CURRENCY_MINOR_UNITS[currency];
-  const decimalToMinor = POW10[DECIMAL_DIGITS - minorDigits]!;
+  const decimalToMinorDigits = DECIMAL_DIGITS - minorDigits;
   const taxWord = TAX_WORD[language];
   const date = meta.date ?? ctx.today;
 
@@ -62,17 +64,18 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     );
   }
   // Entry rounding: these are amounts of money, so they are held in minor units from the start.
-  const shipping = readMinorAmount(request.shipping, 'shipping', decimalToMinor);
-  const deposit = readMinorAmount(request.deposit, 'deposit', decimalToMinor);
-  const amountPaid = readMinorAmount(request.amount_paid, 'amount_paid', decimalToMinor);
-  const roundingStep = readRoundingStep(request.rounding_increment, currency, minorDigits, decimalToMinor);
+  const shipping = readMinorAmount(request.shipping, 'shipping', decimalToMinorDigits);
+  const deposit = readMinorAmount(request.deposit, 'deposit', decimalToMinorDigits);
+  const amountPaid = readMinorAmount(request.amount_paid, 'amount_paid', decimalToMinorDigits);
+  const roundingStep = readRoundingStep(request.rounding_increment, currency, minorDigits);
 
   const items = request.items;
   const count = items.length;
   const lines = new Array<LineInput>(count);
   const taxSets = new Array<TaxSet>(count);
+  const singleRates = new SingleRateCache(taxWord);
   for (let i = 0; i < count; i += 1) {
-    const line = readLineItem(items[i]!, i, globalTaxes, taxWord);
+    const line = readLineItem(items[i]!, i, globalTaxes, singleRates, taxWord);
     lines[i] = line;
     taxSets[i] = line.taxes;
   }
@@ -93,8 +96,8 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
 
   // D3: the global discount, rounded once, then spread over the lines for tax.
   const globalDiscount = globalDiscountIsPercent
-    ? divideHalfAwayFromZero(subtotal * globalDiscountInput, HUNDRED_PERCENT)
-    : divideHalfAwayFromZero(globalDiscountInput, decimalToMinor);
+    ? scaleDownHalfAwayFromZero(subtotal * globalDiscountInput, PERCENT_SCALE_DIGITS)
+    : scaleDownHalfAwayFromZero(globalDiscountInput, decimalToMinorDigits);
   if (globalDiscount > subtotal) {
     throw new AppError(
       'calculation_error',
@@ -196,14 +199,15 @@ function readGlobalTaxes(request: InvoiceRequest, taxWord: string): TaxSet {
 }
 
 /** shipping, deposit, amount_paid: at most 6 decimals, then rounded half away from zero to minor units. */
-function readMinorAmount(value: number | undefined, path: string, decimalToMinor: bigint): bigint {
+function readMinorAmount(value: number | undefined, path: string, decimalToMinorDigits: number): bigint {
   if (value === undefined || value === 0) return 0n;
-  return divideHalfAwayFromZero(parseDecimal(value, path), decimalToMinor);
+  return scaleDownHalfAwayFromZero(parseDecimal(value, path), decimalToMinorDigits);
 }
 
 /** D8 step in minor units; it must be a whole number of the currency's minor unit. */
-function readRoundingStep(value: number | undefined, currency: Currency, minorDigits: number, decimalToMinor: bigint): bigint {
+function readRoundingStep(value: number | undefined, currency: Currency, minorDigits: number): bigint {
   if (value === undefined) return POW10[minorDigits]!;
+  const decimalToMinor = POW10[DECIMAL_DIGITS - minorDigits]!;
   const scaled = parseDecimal(value, 'rounding_increment');
   if (scaled <= 0n || scaled % decimalToMinor !== 0n) {
     const unit = formatScaled(1n, minorDigits);

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error.ts';
 import { formatScaled } from '../money/format-scaled.ts';
 import { POW10 } from '../money/pow10.ts';
-import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
+import { scaleDownHalfAwayFromZero } from '../money/round-to-unit.ts';
 import { MAX_RESULT_UNITS } from './check-magnitude.ts';
 import { itemPaths } from './field-paths.ts';
 import type { LineInput } from './read-line-item.ts';
@@ -18,6 +18,7 @@ export interface LineFigures {
 const AMOUNT_SCALE_DIGITS = 12;
 /** A percent (× 10^6) of 100 % is 10^8. */
 const HUNDRED_PERCENT = 100_000_000n;
+const PERCENT_SCALE_DIGITS = 8;
 const MAX_AMOUNT = MAX_RESULT_UNITS * POW10[AMOUNT_SCALE_DIGITS]!;
 
 /**
@@ -32,14 +33,14 @@ export function computeLine(line: LineInput, index: number, minorDigits: number)
       `${itemPaths(index).item}: quantity × unit_price is ${formatScaled(amount, AMOUNT_SCALE_DIGITS)}, above the limit of ${MAX_RESULT_UNITS} per line; split the line`,
     );
   }
-  const toMinor = POW10[AMOUNT_SCALE_DIGITS - minorDigits]!;
-  const roundedAmount = divideHalfAwayFromZero(amount, toMinor);
+  const toMinorDigits = AMOUNT_SCALE_DIGITS - minorDigits;
+  const roundedAmount = scaleDownHalfAwayFromZero(amount, toMinorDigits);
   const discount = line.discount;
   if (discount === 0n) return { roundedAmount, lineTotal: roundedAmount };
 
   if (line.discountIsPercent) {
     // amount × (100 − d) / 100, exact at scale 10^12 × 10^8 before the one rounding.
-    const lineTotal = divideHalfAwayFromZero(amount * (HUNDRED_PERCENT - discount), toMinor * HUNDRED_PERCENT);
+    const lineTotal = scaleDownHalfAwayFromZero(amount * (HUNDRED_PERCENT - discount), toMinorDigits + PERCENT_SCALE_DIGITS);
     return { roundedAmount, lineTotal };
   }
   const discountAtAmountScale = discount * 1_000_000n;
@@ -49,5 +50,5 @@ export function computeLine(line: LineInput, index: number, minorDigits: number)
       `${itemPaths(index).discount} is ${formatScaled(discount, 6)}, more than the line amount ${formatScaled(amount, AMOUNT_SCALE_DIGITS)}; send a discount of at most the line amount`,
     );
   }
-  return { roundedAmount, lineTotal: divideHalfAwayFromZero(amount - discountAtAmountScale, toMinor) };
+  return { roundedAmount, lineTotal: scaleDownHalfAwayFromZero(amount - discountAtAmountScale, toMinorDigits) };
 }

@@ -1,6 +1,6 @@
 import type { InvoiceItem, TaxLine } from '../../schemas/invoice-response.ts';
 import { RatioSum } from '../money/ratio-sum.ts';
-import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
+import { divideHalfAwayFromZero, scaleDownHalfAwayFromZero } from '../money/round-to-unit.ts';
 import { toMoneyNumber } from '../money/to-money-number.ts';
 import { checkMagnitude } from './check-magnitude.ts';
 import type { TaxComponentValue, TaxSet } from './read-tax-components.ts';
@@ -21,6 +21,7 @@ export interface LineTax {
 
 /** Rates are percents × 10^6, so "× rate / 100" is "× scaledRate / 10^8". */
 const HUNDRED_PERCENT = 100_000_000n;
+const PERCENT_SCALE_DIGITS = 8;
 
 /** One tax line (D5): components grouped by (name, rate), in order of first appearance. */
 interface TaxGroup {
@@ -69,7 +70,7 @@ export function computeTaxes(
     const group = groups[g]!;
     const amount = inclusive
       ? group.tax!.roundHalfAwayFromZero()
-      : divideHalfAwayFromZero(group.baseSum * group.component.scaledRate, HUNDRED_PERCENT);
+      : scaleDownHalfAwayFromZero(group.baseSum * group.component.scaledRate, PERCENT_SCALE_DIGITS);
     const taxable = inclusive ? group.net!.roundHalfAwayFromZero() : group.baseSum;
     totalTax += amount;
     checkMagnitude(totalTax, minorDigits, 'total_tax');
@@ -91,7 +92,8 @@ export function computeTaxes(
 function findGroup(groups: TaxGroup[], component: TaxComponentValue, inclusive: boolean): TaxGroup {
   for (let g = 0; g < groups.length; g += 1) {
     const group = groups[g]!;
-    if (group.component.scaledRate === component.scaledRate && group.component.name === component.name) return group;
+    const other = group.component;
+    if (other === component || (other.scaledRate === component.scaledRate && other.name === component.name)) return group;
   }
   const group: TaxGroup = {
     component,
@@ -108,14 +110,24 @@ function lineShares(base: bigint, taxSet: TaxSet, inclusive: boolean, minorDigit
   const { components, totalRate } = taxSet;
   const count = components.length;
   if (count === 0) return { taxes: [], taxAmount: 0 };
-  const denominator = inclusive ? HUNDRED_PERCENT + totalRate : HUNDRED_PERCENT;
-  const taxAmount = toMoneyNumber(divideHalfAwayFromZero(base * totalRate, denominator), minorDigits);
+  const denominator = HUNDRED_PERCENT + totalRate;
+  const taxAmount = toMoneyNumber(
+    inclusive
+      ? divideHalfAwayFromZero(base * totalRate, denominator)
+      : scaleDownHalfAwayFromZero(base * totalRate, PERCENT_SCALE_DIGITS),
+    minorDigits,
+  );
   const taxes = new Array<ItemTax>(count);
   for (let c = 0; c < count; c += 1) {
     const component = components[c]!;
     const amount = count === 1
       ? taxAmount
-      : toMoneyNumber(divideHalfAwayFromZero(base * component.scaledRate, denominator), minorDigits);
+      : toMoneyNumber(
+        inclusive
+          ? divideHalfAwayFromZero(base * component.scaledRate, denominator)
+          : scaleDownHalfAwayFromZero(base * component.scaledRate, PERCENT_SCALE_DIGITS),
+        minorDigits,
+      );
     taxes[c] = { name: component.name, rate: component.rate, amount };
   }
   return { taxes, taxAmount };

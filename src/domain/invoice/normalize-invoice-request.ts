@@ -21,20 +21,31 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function hasUpperCase(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-/** A shallow copy with camelCase keys renamed; the canonical spelling wins a clash. */
+/**
+ * The object with camelCase keys renamed; the canonical spelling wins a clash. An object with no
+ * camelCase key (the common case) is returned as it is, without a copy.
+ */
 function canonicalKeys(source: Json): Json {
+  let camel: string[] | undefined;
+  for (const key of Object.keys(source)) if (hasUpperCase(key)) (camel ??= []).push(key);
+  if (camel === undefined) return source;
   const out: Json = {};
-  for (const key of Object.keys(source)) {
-    if (!/[A-Z]/.test(key)) out[key] = source[key];
-  }
-  for (const key of Object.keys(source)) {
-    if (!/[A-Z]/.test(key)) continue;
+  for (const key of Object.keys(source)) if (!hasUpperCase(key)) out[key] = source[key];
+  for (const key of camel) {
     const snake = snakeCase(key);
-    if (!(snake in out)) out[snake] = source[key];
+    if (!Object.hasOwn(out, snake)) out[snake] = source[key];
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { LineItem } from '../../schemas/invoice-request.ts';
 import { DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
 import { formatScaled } from '../money/format-scaled.ts';
 import { itemPaths } from './field-paths.ts';
-import { readSingleRate, readTaxComponents, type TaxSet } from './read-tax-components.ts';
+import { readTaxComponents, type SingleRateCache, type TaxSet } from './read-tax-components.ts';
 
 /** A line's numbers, exact and scaled by 10^6, after every input check (no arithmetic yet). */
 export interface LineInput {
@@ -21,7 +21,13 @@ const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
  * Checks one item (6 decimals, percent ≤ 100, not both `taxes` and `tax_rate`) and picks its taxes
  * (D4): own `taxes`, else own `tax_rate` (0 counts), else the invoice-level set `fallbackTaxes`.
  */
-export function readLineItem(item: LineItem, index: number, fallbackTaxes: TaxSet, taxWord: string): LineInput {
+export function readLineItem(
+  item: LineItem,
+  index: number,
+  fallbackTaxes: TaxSet,
+  singleRates: SingleRateCache,
+  taxWord: string,
+): LineInput {
   const paths = itemPaths(index);
   const quantity = item.quantity === undefined ? DECIMAL_SCALE : parseDecimal(item.quantity, paths.quantity);
   const unitPrice = item.unit_price === undefined ? 0n : parseDecimal(item.unit_price, paths.unit_price);
@@ -44,7 +50,7 @@ export function readLineItem(item: LineItem, index: number, fallbackTaxes: TaxSe
     }
     taxes = readTaxComponents(item.taxes, paths.taxes, taxWord);
   } else if (item.tax_rate !== undefined) {
-    taxes = readSingleRate(item.tax_rate, paths.tax_rate, taxWord);
+    taxes = singleRates.get(item.tax_rate, paths.tax_rate);
   }
   return { quantity, unitPrice, discount, discountIsPercent, taxes };
 }

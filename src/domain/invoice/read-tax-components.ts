@@ -23,14 +23,43 @@ export function readTaxComponents(list: readonly TaxComponent[], path: string, t
   for (let j = 0; j < list.length; j += 1) {
     const component = list[j]!;
     const scaledRate = parseDecimal(component.rate, `${path}[${j}].rate`);
-    components[j] = { name: component.name ?? taxWord, rate: component.rate, scaledRate };
+    components[j] = { name: nameOrDefault(component.name, taxWord), rate: component.rate, scaledRate };
     totalRate += scaledRate;
   }
   return { components, totalRate };
+}
+
+/** D4: a component sent without a name, or with an empty or blank one, gets the language's word for tax. */
+function nameOrDefault(name: string | undefined, taxWord: string): string {
+  return name === undefined || name.trim() === '' ? taxWord : name;
 }
 
 /** `tax_rate` / `global_tax` (D4): one component named `taxWord`. */
 export function readSingleRate(rate: number, path: string, taxWord: string): TaxSet {
   const scaledRate = parseDecimal(rate, path);
   return { components: [{ name: taxWord, rate, scaledRate }], totalRate: scaledRate };
+}
+
+/**
+ * Single-rate tax sets already built for this invoice, so that the lines sharing a `tax_rate`
+ * (most lines of most invoices) share one TaxSet: no repeated parsing or allocation, and the tax
+ * grouping finds the group by identity. One per computeInvoice call; a handful of entries.
+ */
+export class SingleRateCache {
+  readonly #rates: number[] = [];
+  readonly #sets: TaxSet[] = [];
+  readonly #taxWord: string;
+
+  constructor(taxWord: string) {
+    this.#taxWord = taxWord;
+  }
+
+  get(rate: number, path: string): TaxSet {
+    const rates = this.#rates;
+    for (let k = 0; k < rates.length; k += 1) if (rates[k] === rate) return this.#sets[k]!;
+    const set = readSingleRate(rate, path, this.#taxWord);
+    rates.push(rate);
+    this.#sets.push(set);
+    return set;
+  }
 }

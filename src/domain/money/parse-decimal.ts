@@ -18,7 +18,8 @@ const FAST_PATH_LIMIT = 2 ** 31;
  * (what JSON.stringify and every JSON writer emits). More than 6 decimal places is a
  * validation_error naming `path`.
  *
- * Fast paths, both exact: an integer converts directly; a fraction below 2^31 takes
+ * Fast paths, both exact: a safe integer (below 2^53, where every integer is a double and prints
+ * as itself) converts directly; a fraction below 2^31 takes
  * r = round(value × 10^6) and accepts it only if r / 10^6 === value. IEEE division is correctly
  * rounded, so that check proves the decimal r·10^-6 reads back as `value`; it is then the only
  * such 6-decimal number, and the shortest form cannot have more decimals (it would need fewer
@@ -26,7 +27,7 @@ const FAST_PATH_LIMIT = 2 ** 31;
  * have). Anything else goes through the string, including exponent forms such as 1e-7.
  */
 export function parseDecimal(value: number, path: string): bigint {
-  if (Number.isInteger(value)) return BigInt(value) * DECIMAL_SCALE;
+  if (Number.isSafeInteger(value)) return BigInt(value) * DECIMAL_SCALE;
   if (!Number.isFinite(value)) {
     throw new AppError('validation_error', `${path} must be a finite number; send a plain decimal number`);
   }

@@ -1,3 +1,5 @@
+import { POW10 } from './pow10.ts';
+
 /**
  * The named rounding rules. Every rounding of money in the engine goes through this file, so the
  * rule used at each step is visible at the call site (docs/calculation.md lists them).
@@ -21,13 +23,24 @@ export function divideRounded(numerator: bigint, divisor: bigint, rule: Rounding
   return remainder < 0n ? quotient - 1n : quotient;
 }
 
-/** The hot-path rule (D12), without the rule dispatch. `divisor` must be positive. */
+/**
+ * numerator / divisor rounded half away from zero (D12); `divisor` must be positive. The hot-path
+ * form of divideRounded: floor((2|n| + d) / 2d) is |n| / d rounded half up, with one BigInt
+ * division instead of a division and a remainder.
+ */
 export function divideHalfAwayFromZero(numerator: bigint, divisor: bigint): bigint {
-  const quotient = numerator / divisor;
-  const remainder = numerator % divisor;
-  if (remainder === 0n) return quotient;
-  if (remainder > 0n) return remainder * 2n >= divisor ? quotient + 1n : quotient;
-  return remainder * -2n >= divisor ? quotient - 1n : quotient;
+  if (numerator >= 0n) return (numerator + numerator + divisor) / (divisor + divisor);
+  return -((divisor - numerator - numerator) / (divisor + divisor));
+}
+
+const HALF_POW10: readonly bigint[] = POW10.map((value) => value / 2n);
+
+/** value / 10^digits rounded half away from zero (D12): the common case of dropping decimals. */
+export function scaleDownHalfAwayFromZero(value: bigint, digits: number): bigint {
+  if (digits === 0) return value;
+  const unit = POW10[digits]!;
+  if (value >= 0n) return (value + HALF_POW10[digits]!) / unit;
+  return -((HALF_POW10[digits]! - value) / unit);
 }
 
 /** `value` rounded by `rule` to a multiple of `step` (same scale as value; step > 0). */

@@ -9,6 +9,7 @@ const DIVISORS = [1, 10, 100, 1000, 10000, 100000, 1000000] as const;
  * with at most `minorDigits` decimals.
  */
 export function toMoneyNumber(minor: bigint, minorDigits: number): number {
+  if (minor === 0n) return 0; // common (no discount, no tax) and Number(bigint) is not free
   const units = Number(minor);
   if (!Number.isSafeInteger(units)) throw new RangeError(`${minor} minor units is not exactly representable`);
   const divisor = DIVISORS[minorDigits];
