@@ -9,9 +9,12 @@ import { POW10 } from '../money/pow10.ts';
  */
 export const MAX_RESULT_UNITS = 10_000_000_000_000n;
 
+/** MAX_RESULT_UNITS in minor units, by number of minor digits (0 to 3). */
+const LIMIT_MINOR = [0, 1, 2, 3].map((digits) => MAX_RESULT_UNITS * POW10[digits]!);
+
 /** calculation_error naming `field` when |minor| exceeds MAX_RESULT_UNITS. */
 export function checkMagnitude(minor: bigint, minorDigits: number, field: string): void {
-  const limit = MAX_RESULT_UNITS * POW10[minorDigits]!;
+  const limit = LIMIT_MINOR[minorDigits]!;
   if (minor > limit || minor < -limit) {
     throw new AppError(
       'calculation_error',

@@ -36,19 +36,33 @@ export function allocateLargestRemainder(total: bigint, weights: readonly bigint
   return parts;
 }
 
-/**
- * Indices by remainder, largest first, ties by lower index. Remainders are below `bound`; when
- * that fits a double exactly (always, for invoice totals) they are compared as numbers, which
- * is many times faster than BigInt comparisons through a sort callback. Insertion sort is stable
- * and, for the few lines of a typical invoice, cheaper than Array.prototype.sort.
- */
 const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+const INSERTION_SORT_MAX = 16;
 
+/**
+ * Indices by remainder, largest first, ties by lower index. For the few lines of a typical invoice
+ * a stable insertion sort comparing the BigInts directly is cheapest (no callback, no conversion).
+ * For many lines, remainders below 2^53 (always, for invoice totals) are sorted as numbers,
+ * since Array.prototype.sort with a BigInt-comparing callback is many times slower.
+ */
 function orderByRemainder(remainders: readonly bigint[], bound: bigint): number[] {
   const count = remainders.length;
   const order: number[] = [];
+  if (count <= INSERTION_SORT_MAX) {
+    for (let i = 0; i < count; i += 1) {
+      const remainder = remainders[i]!;
+      let k = i;
+      order.push(i);
+      while (k > 0 && remainders[order[k - 1]!]! < remainder) {
+        order[k] = order[k - 1]!;
+        k -= 1;
+      }
+      order[k] = i;
+    }
+    return order;
+  }
+  for (let i = 0; i < count; i += 1) order.push(i);
   if (bound > MAX_SAFE_BIGINT) {
-    for (let i = 0; i < count; i += 1) order.push(i);
     return order.sort((a, b) => {
       const ra = remainders[a]!;
       const rb = remainders[b]!;
@@ -57,19 +71,5 @@ function orderByRemainder(remainders: readonly bigint[], bound: bigint): number[
   }
   const keys: number[] = [];
   for (let i = 0; i < count; i += 1) keys.push(Number(remainders[i]!));
-  if (count > 32) {
-    for (let i = 0; i < count; i += 1) order.push(i);
-    return order.sort((a, b) => keys[b]! - keys[a]! || a - b);
-  }
-  for (let i = 0; i < count; i += 1) {
-    const key = keys[i]!;
-    let k = i;
-    order.push(i);
-    while (k > 0 && keys[order[k - 1]!]! < key) {
-      order[k] = order[k - 1]!;
-      k -= 1;
-    }
-    order[k] = i;
-  }
-  return order;
+  return order.sort((a, b) => keys[b]! - keys[a]! || a - b);
 }

@@ -88,3 +88,17 @@ export function referenceRound(num: bigint, den: bigint): bigint {
   const q = n / d;
   return sign * (2n * (n - q * d) >= d ? q + 1n : q);
 }
+
+/** Largest-remainder split written out plainly (floors, then a sort by remainder desc, index asc). */
+export function referenceLargestRemainder(total: bigint, weights: readonly bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) return weights.map(() => 0n);
+  const parts = weights.map((w) => (total * w) / sum);
+  const missing = Number(total - parts.reduce((a, b) => a + b, 0n));
+  weights
+    .map((w, i) => ({ i, remainder: (total * w) % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1))
+    .slice(0, missing)
+    .forEach(({ i }) => { parts[i] = parts[i]! + 1n; });
+  return parts;
+}
