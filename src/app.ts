@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import { AppError } from './errors/app-error.ts';
-import { takeRandomBytes } from './lib/random-bytes-pool.ts';
+import { takeRandomBase64Url } from './lib/random-bytes-pool.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
@@ -36,7 +36,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logController: new LogController({ disableRequestLogging: true }),
     // Request ids are ours, never the client's: a client-chosen id could collide or inject.
     requestIdHeader: false,
-    genReqId: () => `req_${takeRandomBytes(12).toString('base64url')}`,
+    genReqId: () => `req_${takeRandomBase64Url(12)}`,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     ajv: {
       customOptions: {
@@ -46,6 +46,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         useDefaults: false,
         removeAdditional: false,
         allErrors: false,
+        // String lengths count UTF-16 code units (an emoji counts 2): counting code points walks
+        // every string of every request; the bounds are guards, not typography.
+        unicode: false,
       },
       // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
       plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date', 'date-time', 'email', 'uri'] }]],
@@ -64,10 +67,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks in callback style: an async hook costs a promise and a microtask on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // One line per request; the path without its query string, never headers or bodies, so no
     // API key, link signature or invoice content reaches the log.
     request.log.info(
@@ -79,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       },
       'request',
     );
+    done();
   });
 
   await app.register(swagger, {

@@ -10,14 +10,24 @@ let offset = POOL_BYTES;
  * same CSPRNG output. Returns a copy, so callers may keep it.
  */
 export function takeRandomBytes(count: number): Buffer {
-  if (count > POOL_BYTES) throw new RangeError(`takeRandomBytes: at most ${POOL_BYTES} bytes at a time`);
+  const start = reserve(count);
+  return Buffer.from(pool.subarray(start, start + count));
+}
+
+/** `count` random bytes written as base64url, without an intermediate Buffer. */
+export function takeRandomBase64Url(count: number): string {
+  const start = reserve(count);
+  return pool.toString('base64url', start, start + count);
+}
+
+/** Moves the offset past `count` fresh bytes and returns where they start; no byte is handed out twice. */
+function reserve(count: number): number {
+  if (count > POOL_BYTES) throw new RangeError(`random bytes pool: at most ${POOL_BYTES} bytes at a time`);
   if (offset + count > POOL_BYTES) {
     randomFillSync(pool);
     offset = 0;
   }
-  const out = Buffer.from(pool.subarray(offset, offset + count));
-  // Wipe what was handed out so no byte is ever given twice.
-  pool.fill(0, offset, offset + count);
+  const start = offset;
   offset += count;
-  return out;
+  return start;
 }

@@ -26,8 +26,9 @@ export const generateInvoiceRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     // D13: aliases are folded into the canonical shape before the schema validates it.
-    preValidation: async (request) => {
+    preValidation: (request, _reply, done) => {
       request.body = normalizeInvoiceRequest(request.body) as typeof request.body;
+      done();
     },
   }, async (request, reply) => {
     const caller = resolveCaller(request);
