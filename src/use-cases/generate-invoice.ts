@@ -4,6 +4,7 @@ import { computeInvoice } from '../domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../schemas/invoice-request.ts';
 import type { Invoice } from '../schemas/invoice-response.ts';
 import { takeRandomBytes } from '../lib/random-bytes-pool.ts';
+import { utcDate } from '../lib/utc-date.ts';
 import type { Caller } from './caller.ts';
 
 export interface GenerateInvoiceResult {
@@ -12,12 +13,12 @@ export interface GenerateInvoiceResult {
 
 /**
  * One invoice for one caller: apply the caller-dependent defaults and refusals (D14, spec
- * Authentication rule 2), number it (D15) and compute it (D1–D12). `now` is passed in so tests
+ * Authentication rule 2), number it (D15) and compute it (D1–D12). `nowMs` is passed in so tests
  * can fix the date.
  */
-export function generateInvoice(request: InvoiceRequest, caller: Caller, now: Date): GenerateInvoiceResult {
+export function generateInvoice(request: InvoiceRequest, caller: Caller, nowMs: number): GenerateInvoiceResult {
   if (caller.kind === 'anonymous') refuseAnonymousExtras(request);
-  const today = now.toISOString().slice(0, 10);
+  const today = utcDate(nowMs);
   const number = request.invoice?.number ?? anonymousInvoiceNumber(request.invoice?.date ?? today, takeRandomBytes(6));
   return { invoice: computeInvoice(request, { today, number }) };
 }

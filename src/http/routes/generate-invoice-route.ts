@@ -33,7 +33,7 @@ export const generateInvoiceRoute: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const caller = resolveCaller(request);
     const now = Date.now();
-    const { invoice } = generateInvoice(request.body, caller, new Date(now));
+    const { invoice } = generateInvoice(request.body, caller, now);
     return {
       success: true as const,
       invoice,
