@@ -8,6 +8,7 @@
 import { cpus } from 'node:os';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
+import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 
 const ITERATIONS = Number(process.argv[2] ?? 200_000);
 const BATCH_SIZE = 50;
@@ -69,4 +70,6 @@ function bench(label: string, request: InvoiceRequest): void {
 
 console.log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}`);
 bench('10-line invoice', tenLines);
+// The invoice of the HTTP benchmark (bench/ten-line-invoice.ts), so the two figures can be compared.
+bench('10-line (HTTP)', TEN_LINE_INVOICE as InvoiceRequest);
 bench('100-line invoice', hundredLines);

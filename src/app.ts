@@ -21,6 +21,12 @@ export interface AppDependencies {
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/** The path of a request URL without its query string (which may hold a link signature), at most 200 characters. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return (query === -1 ? url : url.slice(0, query)).slice(0, 200);
+}
+
 /** Default body limit for routes that do not set their own (auth, webhooks): 64 KB. */
 const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -50,7 +56,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
       plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date', 'date-time', 'email', 'uri'] }]],
     },
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A client that stops sending mid-request is cut off instead of holding a socket for Node's
+    // default five minutes; 60 s still lets an 8 MB body arrive over a slow link.
+    requestTimeout: 60_000,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   registerErrorHandling(app);
@@ -75,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     request.log.info(
       {
         method: request.method,
-        path: (request.routeOptions.url ?? request.url.split('?', 1)[0])?.slice(0, 200),
+        path: pathOf(request.url),
         status: reply.statusCode,
         duration_ms: Math.round(reply.elapsedTime * 100) / 100,
       },

@@ -44,6 +44,12 @@ describe('errors outside the invoice schema (D16)', () => {
     assert.equal(res.headers.allow, 'POST');
   });
 
+  it('a trailing slash reaches the same route', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/generate-invoice/', payload: validInvoice() });
+    assert.equal(res.statusCode, 200, res.body);
+    assertError(await t.app.inject({ method: 'GET', url: '/api/generate-invoice/' }), 405, 'method_not_allowed');
+  });
+
   it('DELETE on health → 405 with Allow: GET, HEAD', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/health' });
     assertError(res, 405, 'method_not_allowed');

@@ -55,6 +55,45 @@ describe('POST /api/generate-invoice — JSON output', () => {
     assert.deepEqual(inv.tax_lines, [{ name: 'VAT', rate: 20, taxable_amount: 370, amount: 74 }]);
   });
 
+  it('accepts every field of the request and echoes what belongs on the invoice', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const party = { name: 'Acme', address: 'A\nB', email: 'a@acme.example', phone: '+49 30 1', tax_id: 'DE1', registration_no: 'HRB 1', website: 'https://acme.example', logo: png };
+    const payment = {
+      pay_to: 'Acme', bank_name: 'Bank', account_name: 'Acme GmbH', account_number: '123', routing_number: '456',
+      iban: 'DE89370400440532013000', swift: 'COBADEFFXXX', instructions: 'Quote the number', method_note: 'SEPA',
+      status: 'partial', qr: { type: 'text', value: 'pay me' },
+    };
+    const body = {
+      from: party, to: { ...party, logo: undefined }, ship_to: { name: 'Dock', address: 'Pier 4' },
+      invoice: { number: 'N-1', date: '2026-01-10', due_date: '2026-02-10', po_number: 'PO', terms: 'Net 30', currency: 'GBP', language: 'it', title: 'Fattura', tax_inclusive: false },
+      items: [
+        { description: 'A', quantity: 1.5, unit: 'hrs', unit_price: 80, discount: 10, discount_type: 'amount', tax_rate: 20 },
+        { description: 'B', quantity: 2, unit_price: 10, discount: 5, discount_type: 'percent', taxes: [{ name: 'X', rate: 1 }, { rate: 2 }] },
+        { description: 'C', unit_price: 5 },
+      ],
+      global_taxes: [{ name: 'G', rate: 3 }], global_discount: 1, global_discount_type: 'amount',
+      shipping: 4.5, shipping_label: 'Corriere', deposit: 10, rounding: 'nearest', rounding_increment: 0.05, amount_paid: 50,
+      payment, template: 'navy', accent_color: '#0A1B2C', signature: png, output: 'json', page_size: 'letter',
+      features: { hosted_link: false, qr: false }, notes: 'Grazie', refund_policy: '14 days', footer: 'Acme GmbH · Berlin',
+    };
+    const { status, json } = await generate(body);
+    assert.equal(status, 200, JSON.stringify(json));
+    const inv = json.invoice;
+    assert.deepEqual(inv.from, party);
+    assert.deepEqual(inv.payment, payment);
+    assert.deepEqual(inv.ship_to, { name: 'Dock', address: 'Pier 4' });
+    assert.equal(inv.number, 'N-1');
+    assert.equal(inv.title, 'Fattura');
+    assert.equal(inv.template, 'navy');
+    assert.equal(inv.status, 'partial', 'an explicit payment.status wins (D10)');
+    assert.deepEqual(inv.tax_lines.map((l: Json) => [l.name, l.rate]), [['IVA', 20], ['X', 1], ['IVA', 2], ['G', 3]]);
+    assert.equal(inv.items[2].taxes[0].name, 'G');
+    assert.equal(inv.shipping_label, 'Corriere');
+    assert.equal(inv.deposit, 10);
+    assert.equal(Math.round(inv.grand_total * 100) % 5, 0, 'rounded to 0.05');
+    for (const key of ['notes', 'refund_policy', 'footer', 'terms', 'po_number', 'due_date', 'accent_color']) assert.ok(inv[key] !== undefined, key);
+  });
+
   describe('defaults (D14, D15)', () => {
     it('fills every default', async () => {
       const { json } = await generate({ from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'Thing' }] });
