@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
 import { AppError } from './errors/app-error.ts';
 import { takeRandomBase64Url } from './lib/random-bytes-pool.ts';
+import { createAccessLog } from './http/access-log.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
@@ -78,18 +79,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     reply.header('x-request-id', request.id);
     done();
   });
+  // One line per request; the path without its query string, never headers or bodies, so no
+  // API key, link signature or invoice content reaches the log.
+  const accessLog = createAccessLog(deps.logger);
   app.addHook('onResponse', (request, reply, done) => {
-    // One line per request; the path without its query string, never headers or bodies, so no
-    // API key, link signature or invoice content reaches the log.
-    request.log.info(
-      {
-        method: request.method,
-        path: pathOf(request.url),
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-      },
-      'request',
-    );
+    accessLog({
+      reqId: request.id,
+      method: request.method,
+      path: pathOf(request.url),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+    });
     done();
   });
 

@@ -31,6 +31,8 @@ const numbers = fc.oneof(
   fc.double({ noNaN: true }), fc.integer(), fc.constantFrom(0, -0, 1e-7, 0.1 + 0.2, 1e12, 1e13, 1e300, 2 ** 53 + 1, -1),
 );
 const values = fc.oneof(
+  // Large valid amounts: on deposit or an amount discount they exceed the totals (422).
+  { arbitrary: fc.constantFrom(1e6, 123456.78), weight: 2 },
   fc.jsonValue({ maxDepth: 3 }), numbers, fc.string({ maxLength: 50 }), fc.constantFrom('', 'USD', 'ar', 'amount', 'percent', '2026-02-29', '2026-13-01', '#12345G'),
 );
 

@@ -33,6 +33,10 @@ describe('GET /api/health and the request log', () => {
     const requestLines = lines.filter((l) => l.msg === 'request');
     assert.equal(requestLines.length, 2, JSON.stringify(lines));
     assert.equal(requestLines[0]!.reqId, res.headers['x-request-id']);
+    assert.equal(requestLines[0]!.level, 30, 'an info line in pino\'s format');
+    assert.equal(typeof requestLines[0]!.time, 'number');
+    assert.equal(requestLines[0]!.method, 'POST');
+    assert.equal(requestLines[0]!.path, '/api/generate-invoice', 'the query string is left out');
     assert.equal(requestLines[0]!.status, 401);
     assert.equal(requestLines[1]!.status, 200);
     assert.equal(requestLines[1]!.path, '/api/generate-invoice');

@@ -54,8 +54,11 @@ function mapObject(value: unknown, fn: (o: Json) => Json): unknown {
   return isObject(value) ? fn(canonicalKeys(value)) : value;
 }
 
+/** Maps the objects of an array in place: the parsed body is ours, and a copy costs per request. */
 function mapArray(value: unknown, fn: (o: Json) => Json): unknown {
-  return Array.isArray(value) ? value.map((element) => mapObject(element, fn)) : value;
+  if (!Array.isArray(value)) return value;
+  for (let i = 0; i < value.length; i++) value[i] = mapObject(value[i], fn);
+  return value;
 }
 
 const same = (o: Json): Json => o;
@@ -74,19 +77,20 @@ function normalizePayment(payment: Json): Json {
 export function normalizeInvoiceRequest(body: unknown): unknown {
   if (!isObject(body)) return body;
   const top = canonicalKeys(body);
-  for (const key of IGNORED_TOP_LEVEL) delete top[key];
-
-  const flatMeta: Json = {};
+  let flatMeta: Json | undefined;
   for (const key of Object.keys(top)) {
     if (META_FIELDS.has(key)) {
-      flatMeta[key] = top[key];
+      (flatMeta ??= {})[key] = top[key];
+      delete top[key];
+    } else if (IGNORED_TOP_LEVEL.has(key)) {
       delete top[key];
     }
   }
   if (top.invoice === undefined) {
-    if (Object.keys(flatMeta).length > 0) top.invoice = flatMeta;
+    if (flatMeta !== undefined) top.invoice = flatMeta;
   } else if (isObject(top.invoice)) {
-    top.invoice = { ...flatMeta, ...canonicalKeys(top.invoice) };
+    const nested = canonicalKeys(top.invoice);
+    top.invoice = flatMeta === undefined ? nested : { ...flatMeta, ...nested };
   }
 
   for (const key of ['from', 'to', 'ship_to', 'features'] as const) {
