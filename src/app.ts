@@ -10,6 +10,7 @@ import { AppError } from './errors/app-error.ts';
 import { takeRandomBase64Url } from './lib/random-bytes-pool.ts';
 import { createAccessLog } from './http/access-log.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
+import { pathOf } from './http/path-of.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
@@ -21,12 +22,6 @@ export interface AppDependencies {
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-/** The path of a request URL without its query string (which may hold a link signature), at most 200 characters. */
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return (query === -1 ? url : url.slice(0, query)).slice(0, 200);
-}
 
 /** Default body limit for routes that do not set their own (auth, webhooks): 64 KB. */
 const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -55,7 +50,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         allErrors: false,
       },
       // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
-      plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date', 'date-time', 'email', 'uri'] }]],
+      plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date'] }]],
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // A client that stops sending mid-request is cut off instead of holding a socket for Node's

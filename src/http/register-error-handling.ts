@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
 import { ERROR_STATUS } from '../errors/error-codes.ts';
+import { pathOf } from './path-of.ts';
 import { toAppError } from './to-app-error.ts';
 
 /** Sends the one error shape `{success:false, error:{code, message, ...details}}` (D16). */
@@ -49,16 +50,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
+    const query = request.url.indexOf('?');
+    const fullPath = query === -1 ? request.url : request.url.slice(0, query);
+    const path = pathOf(request.url);
     const allowed = new Set<string>();
     for (const route of routes.values()) {
-      if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
+      if (route.pattern.test(fullPath)) for (const method of route.methods) allowed.add(method);
     }
     if (allowed.size > 0) {
       const allow = [...allowed].sort().join(', ');
       reply.header('allow', allow);
-      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path.slice(0, 200)}: use ${allow}.`));
+      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}: use ${allow}.`));
     }
-    return sendError(reply, new AppError('not_found', `There is nothing at ${request.method} ${path.slice(0, 200)}: see /docs for the endpoints.`));
+    return sendError(reply, new AppError('not_found', `There is nothing at ${request.method} ${path}: see /docs for the endpoints.`));
   });
 }
