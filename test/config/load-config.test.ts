@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'invoice-config-'));
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-config-'));
+  tempDirs.push(dir);
+  return dir;
+};
+after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

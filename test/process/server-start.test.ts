@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 
 // The built service, exactly what `npm start` runs (the test script builds it first).
 const SERVER = path.resolve('dist/server.js');
@@ -42,9 +42,18 @@ async function waitForHealth(port: number, timeoutMs = 15_000): Promise<Response
   }
 }
 
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-proc-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
 describe('the built service as a process', () => {
+  after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+
   it('starts on the embedded default, answers health, keeps its secrets out of the log, and stops on SIGTERM', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-proc-'));
+    const dataDir = tempDir();
     const port = await freePort();
     const proc = start({ DATA_DIR: dataDir, PORT: String(port) });
     const res = await waitForHealth(port);
@@ -69,7 +78,7 @@ describe('the built service as a process', () => {
   });
 
   it('exits at once with status 1 and a message naming a bad setting', async () => {
-    const proc = start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'invoice-proc-')), PORT: 'eighty' });
+    const proc = start({ DATA_DIR: tempDir(), PORT: 'eighty' });
     assert.equal(await proc.exited, 1);
     assert.match(proc.output().stderr, /PORT="eighty" is not a port number/);
   });
