@@ -119,10 +119,28 @@ describe('errors outside the invoice schema (D16)', () => {
     assertError(await post(JSON.stringify(body)), 413, 'payload_too_large', /8 MB/);
   });
 
-  it('deeply nested unknown field is not a 500', async () => {
+  it('a field nested 100,000 deep is refused quickly, not parsed (D16, hostile input)', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":${deep},"from":`);
-    const res = await post(payload);
+    const started = performance.now();
+    assertError(await post(payload), 400, 'validation_error', /more than 20000 JSON objects and arrays/);
+    assert.ok(performance.now() - started < 1000);
+  });
+
+  it('an 8 MB body of brackets is refused in well under a second', async () => {
+    const n = 4 * 1024 * 1024 - 16;
+    const started = performance.now();
+    assertError(await post('['.repeat(n) + ']'.repeat(n)), 400, 'validation_error', /JSON objects and arrays/);
+    assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
+  });
+
+  it('brackets inside strings do not count, and 1,000-deep nesting under the limit is harmless', async () => {
+    const body = validInvoice();
+    body.notes = '['.repeat(4000);
+    (body.items as Record<string, unknown>[])[0]!.description = '{'.repeat(1000);
+    body.extras = Array.from({ length: 30 }, () => ({ list: ['x'.repeat(10)], text: '[[[[{{{{'.repeat(100) }));
+    body.junk = JSON.parse('['.repeat(1000) + ']'.repeat(1000));
+    const res = await post(JSON.stringify(body));
     assert.equal(res.statusCode, 200, res.body.slice(0, 300));
   });
 
