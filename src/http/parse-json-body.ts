@@ -1,16 +1,16 @@
 import { AppError } from '../errors/app-error.ts';
-import { checkJsonShape, MAX_INVOICE_JSON_CONTAINERS } from './check-json-shape.ts';
+import { checkJsonShape, INVOICE_JSON_LIMITS, type JsonShapeLimits } from './check-json-shape.ts';
 import { findForbiddenKey } from './find-forbidden-key.ts';
 
 /**
  * The only body parser: JSON, with failures named for the caller. Every other content type is
  * refused by Fastify before this runs and answered as invalid_json (D16: also for non-JSON bodies).
  */
-export function parseJsonBody(raw: string, maxContainers = MAX_INVOICE_JSON_CONTAINERS): unknown {
+export function parseJsonBody(raw: string, limits: JsonShapeLimits = INVOICE_JSON_LIMITS): unknown {
   if (raw.trim() === '') {
     throw new AppError('invalid_json', 'The request body is empty: send a JSON object with Content-Type: application/json.');
   }
-  checkJsonShape(raw, maxContainers);
+  checkJsonShape(raw, limits);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

@@ -134,12 +134,21 @@ describe('errors outside the invoice schema (D16)', () => {
     assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
   });
 
+  it('an object of 500,000 keys is refused before it is parsed', async () => {
+    const keys = Array.from({ length: 500_000 }, (_, i) => `"k${i}":1`).join(',');
+    const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":{${keys}},"from":`);
+    const started = performance.now();
+    assertError(await post(payload), 400, 'validation_error', /more than 50000 object keys/);
+    assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
+  });
+
   it('brackets inside strings do not count, and 1,000-deep nesting under the limit is harmless', async () => {
     const body = validInvoice();
     body.notes = '['.repeat(4000);
     (body.items as Record<string, unknown>[])[0]!.description = '{'.repeat(1000);
     body.extras = Array.from({ length: 30 }, () => ({ list: ['x'.repeat(10)], text: '[[[[{{{{'.repeat(100) }));
     body.junk = JSON.parse('['.repeat(1000) + ']'.repeat(1000));
+    body.colons = ':'.repeat(4000) + 'x'.repeat(10) + ':'.repeat(50_000);
     const res = await post(JSON.stringify(body));
     assert.equal(res.statusCode, 200, res.body.slice(0, 300));
   });
