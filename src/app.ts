@@ -49,8 +49,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
         removeAdditional: false,
         allErrors: false,
       },
+      // The validator checks the date's form only ('fast'); whether it is a real calendar date is
+      // the engine's check (check-dates.ts), so it is not done twice per request.
       // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
-      plugins: [[ajvFormats.default as never, { mode: 'full', formats: ['date'] }]],
+      plugins: [[ajvFormats.default as never, { mode: 'fast', formats: ['date'] }]],
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // A client that stops sending mid-request is cut off instead of holding a socket for Node's
