@@ -1,9 +1,15 @@
+import type { Generated } from 'kysely';
+
 /**
  * Every table the service stores, as Kysely sees it: one entry per table, column types as they
  * come back from both dialects (integers are JS numbers on PostgreSQL too, see create-database.ts).
  */
 export interface Tables {
   invoice_sequences: InvoiceSequencesTable;
+  accounts: AccountsTable;
+  sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  email_tokens: EmailTokensTable;
 }
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
@@ -15,3 +21,44 @@ export interface InvoiceSequencesTable {
   /** The highest number handed out so far; the next caller gets last_value + 1. */
   last_value: number;
 }
+
+/** One user of the service (D17). Times are Unix milliseconds. */
+export interface AccountsTable {
+  id: string;
+  /** Normalised address; unique. */
+  email: string;
+  /** scrypt, with its parameters in the string. */
+  password_hash: string;
+  /** free, starter, pro or enterprise. */
+  tier: Generated<string>;
+  email_verified_at: number | null;
+  created_at: number;
+}
+
+/** A signed-in browser (D18): the cookie holds the id, the table only its SHA-256. */
+export interface SessionsTable {
+  id_hash: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** The account's one API key (D19): found by hash, kept encrypted so it can be shown again. */
+export interface ApiKeysTable {
+  account_id: string;
+  key_hash: string;
+  key_ciphertext: string;
+  created_at: number;
+}
+
+/** A single-use link sent by e-mail: address verification or password reset. */
+export interface EmailTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: EmailTokenPurpose;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export type EmailTokenPurpose = 'verify' | 'reset';

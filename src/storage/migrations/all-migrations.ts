@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as invoiceSequences from './0001-invoice-sequences.ts';
+import * as accounts from './0002-accounts.ts';
 
 /**
  * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
@@ -8,4 +9,5 @@ import * as invoiceSequences from './0001-invoice-sequences.ts';
  */
 export const allMigrations: Readonly<Record<string, Migration>> = {
   '0001_invoice_sequences': invoiceSequences,
+  '0002_accounts': accounts,
 };
