@@ -12,13 +12,18 @@ import { createAccessLog } from './http/access-log.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { pathOf } from './http/path-of.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
+import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Database } from './storage/database.ts';
 
 export interface AppDependencies {
   readonly database: Database;
   readonly logger: Logger;
+  /** Outgoing mail; chosen from config (SMTP or the file outbox) when not given. */
+  readonly mailer?: Mailer;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -58,6 +63,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // A client that stops sending mid-request is cut off instead of holding a socket for Node's
     // default five minutes; 60 s still lets an 8 MB body arrive over a slow link.
     requestTimeout: 60_000,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3). Fastify
+    // accepts a hop count at run time, but its types omit number.
+    trustProxy: config.trustProxy as string | boolean,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   registerErrorHandling(app);
@@ -103,8 +111,25 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  const mailer = deps.mailer ?? createMailer(config, (written) => {
+    // The embedded default has no mail server: the log carries the links so a local user can
+    // finish sign-up (issue 3). With SMTP_URL set this is never called.
+    deps.logger.info({ file: written.file, subject: written.subject, links: written.links }, 'mail written to outbox');
+  });
+  if (deps.mailer === undefined) app.addHook('onClose', async () => mailer.close());
+
+  const callers = { db: deps.database.db, publicOrigin: new URL(config.publicUrl).origin };
+  const accounts = {
+    db: deps.database.db,
+    mailer,
+    dataEncryptionKey: config.secrets.dataEncryptionKey,
+    publicUrl: config.publicUrl,
+    onMailError: (error: unknown, purpose: string) => deps.logger.error({ err: error, purpose }, 'account mail not sent'),
+  };
+
   await app.register(healthRoute(deps.database, VERSION));
-  await app.register(generateInvoiceRoute);
+  await app.register(generateInvoiceRoute(callers));
+  await app.register(authRoutes({ accounts, callers, secureCookies: config.publicUrl.startsWith('https:') }));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

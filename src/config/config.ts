@@ -14,6 +14,11 @@ export interface Config {
   readonly publicUrl: string;
   /** Outgoing mail server (SMTP_URL); without it mail goes to a file outbox under dataDir. */
   readonly smtpUrl: string | undefined;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client IP (TRUST_PROXY): unset = none, a
+   * hop count, or addresses/CIDRs/loopback|linklocal|uniquelocal separated by commas.
+   */
+  readonly trustProxy: false | number | string;
   /** pino level (LOG_LEVEL, default info). */
   readonly logLevel: LogLevel;
   readonly secrets: Secrets;

@@ -42,6 +42,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const smtpUrl = parseUrl('SMTP_URL', get('SMTP_URL'), ['smtp:', 'smtps:'], problems);
   const publicUrl = parsePublicUrl(get('PUBLIC_URL'), host, port, problems);
   const logLevel = parseLogLevel(get('LOG_LEVEL'), problems);
+  const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
 
   let linkSigningSecret = get('LINK_SIGNING_SECRET');
   let encryptionKeyHex = get('DATA_ENCRYPTION_KEY');
@@ -75,6 +76,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl,
     smtpUrl,
     logLevel,
+    trustProxy,
     secrets: Object.freeze({
       linkSigningSecret,
       dataEncryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
@@ -147,4 +149,25 @@ function parseLogLevel(raw: string | undefined, problems: string[]): LogLevel {
   if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
   problems.push(`LOG_LEVEL="${raw}" is not a level; use one of ${LOG_LEVELS.join(', ')}`);
   return 'info';
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const parts = raw.split(',').map((part) => part.trim());
+  const valid = parts.every((part) => {
+    if (PROXY_NAMES.has(part)) return true;
+    const [address, bits, extra] = part.split('/');
+    if (extra !== undefined || address === undefined || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+  if (!valid) {
+    problems.push(`TRUST_PROXY="${raw}" must be a hop count (1) or proxy addresses such as 127.0.0.1,10.0.0.0/8 or loopback; leave it unset when no proxy sits in front`);
+    return false;
+  }
+  return parts.join(',');
 }

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   calculation_error: 422,
   invalid_api_key: 401,
+  invalid_credentials: 401, // beyond the spec (D16 names it): a failed login
   auth_required: 401,
   unverified_account: 403,
   forbidden: 403, // beyond the spec: e.g. a cross-origin cookie request (CSRF)

@@ -1,16 +1,82 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_KEY_PATTERN } from '../domain/accounts/generate-api-key.ts';
+import { hashSecret } from '../domain/accounts/hash-secret.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { Caller } from '../use-cases/caller.ts';
+import { findAccountById, type Tier } from '../storage/repositories/accounts-repository.ts';
+import { findAccountIdByApiKeyHash } from '../storage/repositories/api-keys-repository.ts';
+import { findSessionAccountId } from '../storage/repositories/sessions-repository.ts';
+import type { Tables } from '../storage/tables.ts';
+import type { AccountCaller, Caller } from '../use-cases/caller.ts';
+import { readCookie, SESSION_COOKIE } from './session-cookie.ts';
+
+export interface CallerResolverDeps {
+  readonly db: Kysely<Tables>;
+  /** scheme://host[:port] of PUBLIC_URL: the only Origin a cookie-authenticated unsafe request may carry. */
+  readonly publicOrigin: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SESSION_ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const INVALID_KEY = 'The API key is unknown, revoked or malformed: send Authorization: Bearer inv_… with the key from /api/auth/me, or generate a new one.';
 
 /**
- * Caller resolution used by every route: API key, else session, else anonymous by client IP.
- * No account can exist yet, so any credential presented is unknown (spec Authentication rule 3:
- * 401 invalid_api_key) rather than silently ignored — a client that sends a key must never get
- * anonymous treatment without noticing. Accounts replace this body.
+ * Who is asking, resolved the same way on every route: an API key (Authorization: Bearer), else
+ * a session cookie, else anonymous by client IP (request.ip honours X-Forwarded-For only when
+ * TRUST_PROXY says so). A presented key that does not resolve is an error, never a silent
+ * downgrade to anonymous; a stale cookie is simply ignored, as browsers keep them.
  */
-export function resolveCaller(request: FastifyRequest): Caller {
-  if (request.headers.authorization !== undefined) {
-    throw new AppError('invalid_api_key', 'The API key is unknown or revoked: check the Authorization: Bearer inv_… header, or generate a new key.');
+export async function resolveCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<Caller> {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const match = /^Bearer ([^\s]+)$/.exec(authorization.trim());
+    if (match === null || !API_KEY_PATTERN.test(match[1]!)) throw new AppError('invalid_api_key', INVALID_KEY);
+    const accountId = await findAccountIdByApiKeyHash(deps.db, hashSecret(match[1]!));
+    const caller = accountId === undefined ? undefined : await accountCaller(deps, accountId, 'api_key');
+    if (caller === undefined) throw new AppError('invalid_api_key', INVALID_KEY);
+    return caller;
+  }
+
+  const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
+  if (sessionId !== undefined && SESSION_ID_SHAPE.test(sessionId)) {
+    const idHash = hashSecret(sessionId);
+    const accountId = await findSessionAccountId(deps.db, idHash, now);
+    const caller = accountId === undefined ? undefined : await accountCaller(deps, accountId, 'session', idHash);
+    if (caller !== undefined) {
+      if (!SAFE_METHODS.has(request.method)) checkOrigin(request, deps.publicOrigin);
+      return caller;
+    }
   }
   return { kind: 'anonymous', ip: request.ip };
+}
+
+/**
+ * D18 CSRF rule: a cookie-authenticated unsafe request must carry the service's own Origin.
+ * Browsers send Origin on every cross-origin POST and on same-origin ones too, so a missing
+ * Origin is refused as well.
+ */
+export function checkOrigin(request: FastifyRequest, publicOrigin: string): void {
+  const origin = request.headers.origin;
+  if (origin !== publicOrigin) {
+    throw new AppError('forbidden', `This request was authenticated by a session cookie and must come from ${publicOrigin} (Origin header); use an API key from other origins or from servers.`, { status: 403 });
+  }
+}
+
+async function accountCaller(
+  deps: CallerResolverDeps,
+  accountId: string,
+  via: AccountCaller['via'],
+  sessionIdHash?: string,
+): Promise<AccountCaller | undefined> {
+  const account = await findAccountById(deps.db, accountId);
+  if (account === undefined) return undefined;
+  return {
+    kind: 'account',
+    accountId,
+    email: account.email,
+    tier: account.tier as Tier,
+    verified: account.email_verified_at !== null,
+    via,
+    ...(sessionIdHash === undefined ? {} : { sessionIdHash }),
+  };
 }

@@ -1,5 +1,23 @@
-/**
- * Who is asking. Only anonymous callers exist until accounts land; API-key and session callers
- * join this union then, and everything that switches on `kind` must handle them.
- */
-export type Caller = { readonly kind: 'anonymous'; readonly ip: string };
+import type { Tier } from '../storage/repositories/accounts-repository.ts';
+
+/** An account that proved who it is, by API key or by session cookie. */
+export interface AccountCaller {
+  readonly kind: 'account';
+  readonly accountId: string;
+  readonly email: string;
+  readonly tier: Tier;
+  readonly verified: boolean;
+  /** How it proved it: batch and webhooks accept only an API key (spec rule 1). */
+  readonly via: 'api_key' | 'session';
+  /** For a session: the hash of its id, so logout and login rotation can delete it. */
+  readonly sessionIdHash?: string;
+}
+
+/** Nobody in particular: limited per client IP, JSON only (spec Authentication). */
+export interface AnonymousCaller {
+  readonly kind: 'anonymous';
+  readonly ip: string;
+}
+
+/** Who is asking; every route resolves it the same way (resolve-caller.ts). */
+export type Caller = AccountCaller | AnonymousCaller;

@@ -5,22 +5,61 @@ import type { InvoiceRequest } from '../schemas/invoice-request.ts';
 import type { Invoice } from '../schemas/invoice-response.ts';
 import { takeRandomBytes } from '../lib/random-bytes-pool.ts';
 import { utcDate } from '../lib/utc-date.ts';
-import type { Caller } from './caller.ts';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../storage/tables.ts';
+import { accountInvoiceNumber } from './account-invoice-number.ts';
+import type { AccountCaller, Caller } from './caller.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
 }
 
+/** Stands in for an account's number until the computation has succeeded (see below). */
+const PENDING_NUMBER = 'INV-PENDING';
+
 /**
  * One invoice for one caller: apply the caller-dependent defaults and refusals (D14, spec
- * Authentication rule 2), number it (D15) and compute it (D1–D12). `nowMs` is passed in so tests
- * can fix the date.
+ * Authentication rule 2), number it (D15) and compute it (D1–D12). Pure but for randomness;
+ * `nowMs` is passed in so tests can fix the date. Anonymous numbers are random; an account's
+ * number is drawn by generateAccountInvoice once this has succeeded.
  */
 export function generateInvoice(request: InvoiceRequest, caller: Caller, nowMs: number): GenerateInvoiceResult {
   if (caller.kind === 'anonymous') refuseAnonymousExtras(request);
+  else refuseUnbuiltOutputs(request);
   const today = utcDate(nowMs);
-  const number = request.invoice?.number ?? anonymousInvoiceNumber(request.invoice?.date ?? today, takeRandomBytes(6));
+  const number = request.invoice?.number
+    ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
   return { invoice: computeInvoice(request, { today, number }) };
+}
+
+/**
+ * An account's invoice. The number is drawn from the account's sequence only after validation and
+ * computation have succeeded, so a refused request never uses up a number (D15 gap-free).
+ */
+export async function generateAccountInvoice(
+  db: Kysely<Tables>,
+  request: InvoiceRequest,
+  caller: AccountCaller,
+  nowMs: number,
+): Promise<GenerateInvoiceResult> {
+  const result = generateInvoice(request, caller, nowMs);
+  if (request.invoice?.number === undefined) {
+    result.invoice.number = await accountInvoiceNumber(db, caller.accountId, result.invoice.date);
+  }
+  return result;
+}
+
+/** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */
+export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
+  return request.invoice?.date ?? utcDate(nowMs);
+}
+
+/** Until PDF and UBL rendering land, an account asking for them is told so plainly. */
+function refuseUnbuiltOutputs(request: InvoiceRequest): void {
+  const output = request.output ?? 'json';
+  if (output !== 'json') {
+    throw new AppError('invalid_output', `output "${output}" is not available on this server yet; use output "json".`);
+  }
 }
 
 function refuseAnonymousExtras(request: InvoiceRequest): void {

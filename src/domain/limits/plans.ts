@@ -15,3 +15,11 @@ export const ANONYMOUS_LIMITS: BurstLimits = Object.freeze({ hourly: 20, weekly:
 export function monthlyEquivalent(weekly: number | null): number | null {
   return weekly === null ? null : Math.floor((weekly * 52) / 12);
 }
+
+/** D21: monthly document quota per plan (Enterprise's is configurable once limits land). */
+export const MONTHLY_DOCUMENTS: Readonly<Record<'free' | 'starter' | 'pro' | 'enterprise', number>> = Object.freeze({
+  free: 100,
+  starter: 1000,
+  pro: 5000,
+  enterprise: 1_000_000,
+});

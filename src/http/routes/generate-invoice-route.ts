@@ -3,14 +3,16 @@ import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
-import { generateInvoice } from '../../use-cases/generate-invoice.ts';
+import { generateAccountInvoice, generateInvoice } from '../../use-cases/generate-invoice.ts';
 import { buildMeta } from '../build-meta.ts';
-import { resolveCaller } from '../resolve-caller.ts';
+import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-export const generateInvoiceRoute: FastifyPluginAsyncTypebox = async (app) => {
+/** POST /api/generate-invoice. */
+export function generateInvoiceRoute(deps: CallerResolverDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     schema: {
@@ -31,16 +33,22 @@ export const generateInvoiceRoute: FastifyPluginAsyncTypebox = async (app) => {
       done();
     },
   }, (request, reply) => {
-    // Synchronous on purpose: nothing here awaits, and a sync handler's return value is sent
-    // without the promise and microtask an async one costs on every request.
-    const caller = resolveCaller(request);
-    const now = Date.now();
-    const { invoice } = generateInvoice(request.body, caller, now);
-    return {
-      success: true as const,
-      invoice,
-      meta: buildMeta(request.id, reply.elapsedTime, now),
-      anonymous: caller.kind === 'anonymous',
-    };
+    // Anonymous requests (no key, no cookie) stay synchronous: no promise, no microtask, no
+    // database. Anything carrying a credential is resolved and answered asynchronously.
+    if (request.headers.authorization === undefined && request.headers.cookie === undefined) {
+      const now = Date.now();
+      const caller = { kind: 'anonymous' as const, ip: request.ip };
+      const { invoice } = generateInvoice(request.body, caller, now);
+      return { success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, now), anonymous: true };
+    }
+    return (async () => {
+      const now = Date.now();
+      const caller = await resolveCaller(request, deps, now);
+      const { invoice } = caller.kind === 'account'
+        ? await generateAccountInvoice(deps.db, request.body, caller, now)
+        : generateInvoice(request.body, caller, now);
+      return { success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, now), anonymous: caller.kind === 'anonymous' };
+    })();
   });
-};
+  };
+}

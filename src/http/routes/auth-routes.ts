@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { hashSecret } from '../../domain/accounts/hash-secret.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { TIERS } from '../../storage/repositories/accounts-repository.ts';
+import { deleteSession } from '../../storage/repositories/sessions-repository.ts';
+import { ErrorResponseSchema } from '../../schemas/error-response.ts';
+import { StringEnum } from '../../schemas/string-enum.ts';
+import type { AccountDeps } from '../../use-cases/accounts/account-deps.ts';
+import { describeAccount } from '../../use-cases/accounts/describe-account.ts';
+import { LINK_SENT_MESSAGE, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from '../../use-cases/accounts/email-links.ts';
+import { logIn } from '../../use-cases/accounts/log-in.ts';
+import { REGISTERED_MESSAGE, registerAccount } from '../../use-cases/accounts/register-account.ts';
+import { rotateApiKey } from '../../use-cases/accounts/rotate-api-key.ts';
+import type { AccountCaller } from '../../use-cases/caller.ts';
+import { checkOrigin, resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from '../session-cookie.ts';
+import { renderVerifyPage } from '../render-verify-page.ts';
+
+/** Bodies of the account endpoints are small: 16 KB. */
+const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+const Credentials = Type.Object({
+  email: Type.String({ maxLength: 320, description: 'E-mail address.' }),
+  password: Type.String({ maxLength: 1024, description: '8 to 128 characters.' }),
+});
+const EmailOnly = Type.Object({ email: Type.String({ maxLength: 320 }) });
+const OptionalEmail = Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) });
+const ResetBody = Type.Object({
+  token: Type.String({ maxLength: 200, description: 'The token from the reset link.' }),
+  password: Type.String({ maxLength: 1024, description: 'The new password, 8 to 128 characters.' }),
+});
+const Message = Type.Object({ success: Type.Literal(true), message: Type.String() });
+const Success = Type.Object({ success: Type.Literal(true) });
+const UserSummary = Type.Object({ email: Type.String(), tier: StringEnum(TIERS) });
+const Errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
+
+export interface AuthRouteDeps {
+  readonly accounts: AccountDeps;
+  readonly callers: CallerResolverDeps;
+  /** Secure cookies when the service is served over https (D18). */
+  readonly secureCookies: boolean;
+}
+
+/**
+ * The account endpoints of the spec plus verify, forgot-password and reset-password (issue 3).
+ * Unsafe requests that carry a foreign Origin are refused before anything else: these are the
+ * endpoints that set or use the session cookie, and only the service's own pages may call them
+ * from a browser. Servers and scripts send no Origin and are unaffected.
+ */
+export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
+  const { accounts, callers } = deps;
+
+  async function requireAccount(request: FastifyRequest): Promise<AccountCaller> {
+    const caller = await resolveCaller(request, callers, Date.now());
+    if (caller.kind !== 'account') {
+      throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
+    }
+    return caller;
+  }
+
+  function setSessionCookie(reply: FastifyReply, value: string, maxAgeMs: number): void {
+    reply.header('set-cookie', sessionCookieHeader(value, { secure: deps.secureCookies, maxAgeMs }));
+  }
+
+  return async (app) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.headers.origin !== undefined) {
+        checkOrigin(request, callers.publicOrigin);
+      }
+      done();
+    });
+
+    const common = { bodyLimit: AUTH_BODY_LIMIT_BYTES };
+
+    app.post('/api/auth/register', {
+      ...common,
+      schema: { operationId: 'register', summary: 'Create an account', tags: ['accounts'], body: Credentials, response: { 201: Message, ...Errors } },
+    }, async (request, reply) => {
+      await registerAccount(accounts, request.body, Date.now());
+      return reply.code(201).send({ success: true as const, message: REGISTERED_MESSAGE });
+    });
+
+    app.post('/api/auth/login', {
+      ...common,
+      schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', tags: ['accounts'], body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
+    }, async (request, reply) => {
+      const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
+      const session = await logIn(accounts, {
+        ...request.body,
+        previousSessionIdHash: previous === undefined ? undefined : hashOf(previous),
+      }, Date.now(), SESSION_TTL_MS);
+      setSessionCookie(reply, session.sessionId, SESSION_TTL_MS);
+      return { success: true as const, user: { email: session.email, tier: session.tier } };
+    });
+
+    app.post('/api/auth/logout', {
+      ...common,
+      schema: { operationId: 'logout', summary: 'End the session', tags: ['accounts'], response: { 200: Success, ...Errors } },
+    }, async (request, reply) => {
+      const caller = await resolveCaller(request, callers, Date.now());
+      if (caller.kind === 'account' && caller.sessionIdHash !== undefined) await deleteSession(accounts.db, caller.sessionIdHash);
+      setSessionCookie(reply, '', 0);
+      return { success: true as const };
+    });
+
+    app.get('/api/auth/me', {
+      schema: {
+        operationId: 'getAccount', summary: 'The signed-in account', tags: ['accounts'],
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            user: Type.Object({
+              email: Type.String(),
+              tier: StringEnum(TIERS),
+              email_verified: Type.Boolean(),
+              api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key (D19); null before the first one.' }),
+              credits: Type.Object({ total: Type.Integer(), used: Type.Integer() }),
+            }),
+          }),
+          ...Errors,
+        },
+      },
+    }, async (request, reply) => {
+      const caller = await requireAccount(request);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, user: await describeAccount(accounts, caller.accountId) };
+    });
+
+    app.post('/api/auth/generate-api-key', {
+      ...common,
+      schema: { operationId: 'generateApiKey', summary: 'Create or rotate the API key', tags: ['accounts'], response: { 200: Type.Object({ success: Type.Literal(true), api_key: Type.String() }), ...Errors } },
+    }, async (request, reply) => {
+      const caller = await requireAccount(request);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, api_key: await rotateApiKey(accounts, caller, Date.now()) };
+    });
+
+    app.post('/api/auth/resend-verification', {
+      ...common,
+      schema: { operationId: 'resendVerification', summary: 'Send the verification link again', tags: ['accounts'], body: Type.Optional(OptionalEmail), response: { 200: Message, ...Errors } },
+    }, async (request) => {
+      const now = Date.now();
+      const caller = await resolveCaller(request, callers, now);
+      if (caller.kind === 'account') await resendVerification(accounts, { accountId: caller.accountId }, now);
+      else if (request.body?.email !== undefined) await resendVerification(accounts, { email: request.body.email }, now);
+      return { success: true as const, message: LINK_SENT_MESSAGE };
+    });
+
+    app.get('/api/auth/verify', {
+      schema: { operationId: 'verifyEmail', summary: 'Follow the verification link (answers an HTML page)', tags: ['accounts'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) },
+    }, async (request, reply) => {
+      const ok = await verifyEmail(accounts, request.query.token, Date.now());
+      return reply
+        .code(ok ? 200 : 400)
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(renderVerifyPage(ok, accounts.publicUrl));
+    });
+
+    app.post('/api/auth/forgot-password', {
+      ...common,
+      schema: { operationId: 'forgotPassword', summary: 'Mail a password-reset link', tags: ['accounts'], body: EmailOnly, response: { 200: Message, ...Errors } },
+    }, async (request) => {
+      await requestPasswordReset(accounts, request.body.email, Date.now());
+      return { success: true as const, message: LINK_SENT_MESSAGE };
+    });
+
+    app.post('/api/auth/reset-password', {
+      ...common,
+      schema: { operationId: 'resetPassword', summary: 'Set a new password with the token from the reset link', tags: ['accounts'], body: ResetBody, response: { 200: Message, ...Errors } },
+    }, async (request) => {
+      await resetPassword(accounts, request.body, Date.now());
+      return { success: true as const, message: 'Your password is changed and every session is signed out; sign in with the new password.' };
+    });
+  };
+}
+
+/** The stored form of a presented session id, for rotation at login (D18). */
+function hashOf(sessionId: string): string | undefined {
+  return /^[A-Za-z0-9_-]{43}$/.test(sessionId) ? hashSecret(sessionId) : undefined;
+}

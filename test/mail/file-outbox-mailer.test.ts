@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { simpleParser } from 'mailparser';
+import { createFileOutboxMailer, type OutboxWrite } from '../../src/mail/file-outbox-mailer.ts';
+import type { OutgoingMail } from '../../src/mail/mailer.ts';
+
+const FROM = 'Invoice service <invoices@example.com>';
+const FILE_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]{12}\.eml$/;
+
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-outbox-'));
+  tempDirs.push(dir);
+  return dir;
+};
+after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+
+const message = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
+  to: 'alice@example.com',
+  subject: 'Confirm your e-mail address — Grüße',
+  text: 'Open this link:\n\nhttps://invoices.example.com/verify?token=abc&x=1\n\nValid for 24 hours. 🎉\n',
+  html: '<p>Open <a href="https://invoices.example.com/verify?token=abc&amp;x=1">this link</a>. 🎉</p>',
+  ...overrides,
+});
+
+describe('createFileOutboxMailer', () => {
+  it('writes a complete, parseable .eml with both bodies, mode 0600, in a folder it creates with 0700', async () => {
+    const folder = path.join(tempDir(), 'data', 'outbox');
+    const written: OutboxWrite[] = [];
+    const mailer = createFileOutboxMailer(folder, FROM, (info) => written.push(info));
+    const sent = message();
+
+    await mailer.send(sent);
+    await mailer.close();
+
+    const files = readdirSync(folder);
+    assert.equal(files.length, 1);
+    const [name] = files as [string];
+    assert.match(name, FILE_NAME);
+    const file = path.join(folder, name);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.equal(statSync(folder).mode & 0o777, 0o700);
+
+    const raw = readFileSync(file);
+    assert.match(raw.toString('latin1'), /^Message-ID: <.+@example\.com>\r\n/m, 'a Message-ID header and CRLF line ends');
+    const parsed = await simpleParser(raw);
+    assert.equal(parsed.subject, sent.subject);
+    assert.equal(parsed.text, sent.text);
+    assert.equal(parsed.html, sent.html);
+    assert.ok(parsed.date instanceof Date);
+    assert.equal(Array.isArray(parsed.to) ? undefined : parsed.to?.value[0]?.address, 'alice@example.com');
+    assert.equal(Array.isArray(parsed.from) ? undefined : parsed.from?.value[0]?.address, 'invoices@example.com');
+
+    assert.deepEqual(written, [{
+      file,
+      to: 'alice@example.com',
+      subject: sent.subject,
+      links: ['https://invoices.example.com/verify?token=abc&x=1'],
+    }]);
+  });
+
+  it('writes one file per message and leaves no temporary file behind', async () => {
+    const folder = tempDir();
+    const written: OutboxWrite[] = [];
+    const mailer = createFileOutboxMailer(folder, FROM, (info) => written.push(info));
+
+    await mailer.send(message({ subject: 'first' }));
+    await mailer.send(message({ subject: 'second' }));
+
+    const files = readdirSync(folder).sort();
+    assert.equal(files.length, 2);
+    for (const name of files) assert.match(name, FILE_NAME);
+    assert.deepEqual(written.map((w) => path.basename(w.file)).sort(), files);
+    const subjects = await Promise.all(files.map(async (name) => (await simpleParser(readFileSync(path.join(folder, name)))).subject));
+    assert.deepEqual(subjects.sort(), ['first', 'second']);
+  });
+
+  it('reports no links for a body without any', async () => {
+    const written: OutboxWrite[] = [];
+    const mailer = createFileOutboxMailer(tempDir(), FROM, (info) => written.push(info));
+    await mailer.send(message({ text: 'No link here.\n' }));
+    assert.deepEqual(written[0]?.links, []);
+  });
+
+  it('rejects when the folder cannot be created, and calls onWritten only for written files', async () => {
+    const notAFolder = path.join(tempDir(), 'outbox');
+    writeFileSync(notAFolder, 'a file where the folder should be');
+    const written: OutboxWrite[] = [];
+    const mailer = createFileOutboxMailer(notAFolder, FROM, (info) => written.push(info));
+
+    await assert.rejects(mailer.send(message()));
+    assert.equal(written.length, 0);
+  });
+});
