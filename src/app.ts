@@ -12,6 +12,7 @@ import { createAccessLog } from './http/access-log.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { pathOf } from './http/path-of.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
+import { accountPages } from './http/pages/account-pages.ts';
 import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(healthRoute(deps.database, VERSION));
   await app.register(generateInvoiceRoute(callers));
+  await app.register(accountPages);
   await app.register(authRoutes({ accounts, callers, secureCookies: config.publicUrl.startsWith('https:') }));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
