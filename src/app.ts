@@ -17,6 +17,7 @@ import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
 import { createMailer } from './mail/create-mailer.ts';
+import { createDatabaseThrottle } from './storage/database-throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Database } from './storage/database.ts';
 
@@ -131,7 +132,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoute(deps.database, VERSION));
   await app.register(generateInvoiceRoute(callers));
   await app.register(accountPages);
-  await app.register(authRoutes({ accounts, callers, secureCookies: config.publicUrl.startsWith('https:') }));
+  const throttle = createDatabaseThrottle(deps.database.db, {
+    onSweepError: (error) => deps.logger.warn({ err: error }, 'throttle sweep failed'),
+  });
+  await app.register(authRoutes({ accounts, callers, throttle, secureCookies: config.publicUrl.startsWith('https:') }));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

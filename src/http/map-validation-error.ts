@@ -47,6 +47,7 @@ function valueAt(root: unknown, instancePath: string): unknown {
 }
 
 function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
@@ -77,6 +78,9 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
       return new AppError('validation_error', `${full} is required: add it to the request ${where}.`);
     }
     case 'type': {
+      if (fieldPath === '' && where === 'body' && (received === undefined || received === null)) {
+        return new AppError('invalid_json', 'The request body is missing: send a JSON object with Content-Type: application/json.');
+      }
       const wanted = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
       return new AppError('validation_error', `${subject} must be ${wanted}, not ${describe(received)}.`);
     }

@@ -29,7 +29,8 @@ const INVALID_KEY = 'The API key is unknown, revoked or malformed: send Authoriz
 export async function resolveCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<Caller> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
-    const match = /^Bearer ([^\s]+)$/.exec(authorization.trim());
+    // RFC 9110 §11.1: the scheme is case-insensitive; spaces between scheme and key are 1*SP.
+    const match = /^Bearer +(\S+)$/i.exec(authorization.trim());
     if (match === null || !API_KEY_PATTERN.test(match[1]!)) throw new AppError('invalid_api_key', INVALID_KEY);
     const accountId = await findAccountIdByApiKeyHash(deps.db, hashSecret(match[1]!));
     const caller = accountId === undefined ? undefined : await accountCaller(deps, accountId, 'api_key');

@@ -10,6 +10,7 @@ export interface Tables {
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   email_tokens: EmailTokensTable;
+  throttle_counters: ThrottleCountersTable;
 }
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
@@ -62,3 +63,13 @@ export interface EmailTokensTable {
 }
 
 export type EmailTokenPurpose = 'verify' | 'reset';
+
+/** Hits per key in one fixed window; incrementCounter is its only writer, the sweep its only deleter. */
+export interface ThrottleCountersTable {
+  /** What is counted, for example auth:login:ip:192.0.2.1; never a raw e-mail address. */
+  key: string;
+  /** Unix second the window starts at (a multiple of the window length). */
+  window_start: number;
+  /** Hits so far in this window, refused ones included. */
+  count: number;
+}

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { hashSecret } from '../../domain/accounts/hash-secret.ts';
+import { authThrottleKeys, type AuthThrottledAction } from '../../domain/accounts/auth-throttle-rules.ts';
+import { hitThrottles } from '../../domain/limits/hit-throttles.ts';
+import type { Throttle } from '../../domain/limits/throttle.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { TIERS } from '../../storage/repositories/accounts-repository.ts';
 import { deleteSession } from '../../storage/repositories/sessions-repository.ts';
@@ -26,7 +29,8 @@ const Credentials = Type.Object({
   password: Type.String({ maxLength: 1024, description: '8 to 128 characters.' }),
 });
 const EmailOnly = Type.Object({ email: Type.String({ maxLength: 320 }) });
-const OptionalEmail = Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) });
+// Fastify validates a missing body as null, so "no body" (the spec's payload: none) must be allowed as null.
+const OptionalEmail = Type.Union([Type.Object({ email: Type.Optional(Type.String({ maxLength: 320 })) }), Type.Null()]);
 const ResetBody = Type.Object({
   token: Type.String({ maxLength: 200, description: 'The token from the reset link.' }),
   password: Type.String({ maxLength: 1024, description: 'The new password, 8 to 128 characters.' }),
@@ -38,6 +42,8 @@ const Errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
 
 export interface AuthRouteDeps {
   readonly accounts: AccountDeps;
+  /** Counts login, registration, resend and reset attempts per IP and per address. */
+  readonly throttle: Throttle;
   readonly callers: CallerResolverDeps;
   /** Secure cookies when the service is served over https (D18). */
   readonly secureCookies: boolean;
@@ -60,6 +66,15 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     return caller;
   }
 
+  /** 429 rate_limit_exceeded with Retry-After once an IP or an address has had its share. */
+  async function throttle(request: FastifyRequest, reply: FastifyReply, action: AuthThrottledAction, email?: string): Promise<void> {
+    const result = await hitThrottles(deps.throttle, authThrottleKeys(action, request.ip, email), Date.now());
+    if (!result.allowed) {
+      reply.header('retry-after', String(result.retryAfterS));
+      throw new AppError('rate_limit_exceeded', `Too many attempts; try again in ${result.retryAfterS} seconds.`);
+    }
+  }
+
   function setSessionCookie(reply: FastifyReply, value: string, maxAgeMs: number): void {
     reply.header('set-cookie', sessionCookieHeader(value, { secure: deps.secureCookies, maxAgeMs }));
   }
@@ -78,6 +93,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       ...common,
       schema: { operationId: 'register', summary: 'Create an account', tags: ['accounts'], body: Credentials, response: { 201: Message, ...Errors } },
     }, async (request, reply) => {
+      await throttle(request, reply, 'register', request.body.email);
       await registerAccount(accounts, request.body, Date.now());
       return reply.code(201).send({ success: true as const, message: REGISTERED_MESSAGE });
     });
@@ -86,6 +102,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       ...common,
       schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', tags: ['accounts'], body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
     }, async (request, reply) => {
+      await throttle(request, reply, 'login', request.body.email);
       const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
       const session = await logIn(accounts, {
         ...request.body,
@@ -139,10 +156,11 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/resend-verification', {
       ...common,
-      schema: { operationId: 'resendVerification', summary: 'Send the verification link again', tags: ['accounts'], body: Type.Optional(OptionalEmail), response: { 200: Message, ...Errors } },
-    }, async (request) => {
+      schema: { operationId: 'resendVerification', summary: 'Send the verification link again', tags: ['accounts'], body: OptionalEmail, response: { 200: Message, ...Errors } },
+    }, async (request, reply) => {
       const now = Date.now();
       const caller = await resolveCaller(request, callers, now);
+      await throttle(request, reply, 'resend-verification', caller.kind === 'account' ? caller.email : request.body?.email);
       if (caller.kind === 'account') await resendVerification(accounts, { accountId: caller.accountId }, now);
       else if (request.body?.email !== undefined) await resendVerification(accounts, { email: request.body.email }, now);
       return { success: true as const, message: LINK_SENT_MESSAGE };
@@ -164,7 +182,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.post('/api/auth/forgot-password', {
       ...common,
       schema: { operationId: 'forgotPassword', summary: 'Mail a password-reset link', tags: ['accounts'], body: EmailOnly, response: { 200: Message, ...Errors } },
-    }, async (request) => {
+    }, async (request, reply) => {
+      await throttle(request, reply, 'forgot-password', request.body.email);
       await requestPasswordReset(accounts, request.body.email, Date.now());
       return { success: true as const, message: LINK_SENT_MESSAGE };
     });
@@ -172,7 +191,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.post('/api/auth/reset-password', {
       ...common,
       schema: { operationId: 'resetPassword', summary: 'Set a new password with the token from the reset link', tags: ['accounts'], body: ResetBody, response: { 200: Message, ...Errors } },
-    }, async (request) => {
+    }, async (request, reply) => {
+      await throttle(request, reply, 'reset-password');
       await resetPassword(accounts, request.body, Date.now());
       return { success: true as const, message: 'Your password is changed and every session is signed out; sign in with the new password.' };
     });

@@ -24,11 +24,13 @@ export async function registerAccount(deps: AccountDeps, input: { email: unknown
 
   const id = randomUUID();
   const created = await insertAccount(deps.db, { id, email, passwordHash, createdAt: now });
+  // The mails are not awaited: a slow mail server must not slow sign-up, and the answer must not
+  // wait longer for one kind of address than for the other. sendAccountMail never rejects.
   if (created) {
     const { link, validForS } = await issueEmailToken(deps, id, 'verify', now);
-    await sendAccountMail(deps, { kind: 'verify-address', to: email, link, validForS });
+    void sendAccountMail(deps, { kind: 'verify-address', to: email, link, validForS });
   } else {
-    await sendAccountMail(deps, {
+    void sendAccountMail(deps, {
       kind: 'registration-attempt',
       to: email,
       loginUrl: `${deps.publicUrl}/login`,
