@@ -18,6 +18,7 @@ import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createDatabaseThrottle } from './storage/database-throttle.ts';
+import { sweepExpiredAccountRows } from './use-cases/accounts/sweep-expired-account-rows.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Database } from './storage/database.ts';
 
@@ -29,6 +30,9 @@ export interface AppDependencies {
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** How often expired sessions and e-mail tokens are deleted. */
+const ACCOUNT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Default body limit for routes that do not set their own (auth, webhooks): 64 KB. */
 const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -132,6 +136,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoute(deps.database, VERSION));
   await app.register(generateInvoiceRoute(callers));
   await app.register(accountPages);
+  // Expired sessions and link tokens are deleted hourly (and once at start-up); the timer does
+  // not keep the process alive and stops with the app.
+  const sweep = () => {
+    sweepExpiredAccountRows(deps.database.db, Date.now()).catch((error: unknown) => deps.logger.warn({ err: error }, 'account sweep failed'));
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    sweeper = setInterval(sweep, ACCOUNT_SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   const throttle = createDatabaseThrottle(deps.database.db, {
     onSweepError: (error) => deps.logger.warn({ err: error }, 'throttle sweep failed'),
   });

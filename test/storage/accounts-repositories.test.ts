@@ -13,6 +13,7 @@ import {
 import {
   deleteExpiredSessions, deleteSession, deleteSessionsOfAccount, findSessionAccountId, insertSession,
 } from '../../src/storage/repositories/sessions-repository.ts';
+import { sweepExpiredAccountRows } from '../../src/use-cases/accounts/sweep-expired-account-rows.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 
 const T0 = 1_800_000_000_000;
@@ -118,5 +119,25 @@ forEachDialect((target) => {
   test('deleting nothing is harmless and foreign keys hold', async () => {
     const { db } = await target.open();
     await assert.rejects(insertSession(db, { idHash: randomUUID(), accountId: 'no-such-account', createdAt: T0, expiresAt: T0 + 1 }));
+  });
+});
+
+forEachDialect((target) => {
+  test('the sweep deletes only expired sessions and tokens', async () => {
+    const { db } = await target.open();
+    const id = randomUUID();
+    await insertAccount(db, { id, email: `${id}@example.com`, passwordHash: 'h', createdAt: T0 });
+    const live = randomUUID();
+    const dead = randomUUID();
+    await insertSession(db, { idHash: live, accountId: id, createdAt: T0, expiresAt: T0 + 1000 });
+    await insertSession(db, { idHash: dead, accountId: id, createdAt: T0, expiresAt: T0 + 10 });
+    await insertEmailToken(db, { tokenHash: live, accountId: id, purpose: 'verify', createdAt: T0, expiresAt: T0 + 1000 });
+    await insertEmailToken(db, { tokenHash: dead, accountId: id, purpose: 'reset', createdAt: T0, expiresAt: T0 + 10 });
+    const swept = await sweepExpiredAccountRows(db, T0 + 500);
+    assert.ok(swept.sessions >= 1 && swept.tokens >= 1);
+    assert.equal(await findSessionAccountId(db, live, T0 + 500), id);
+    assert.equal(await consumeEmailToken(db, live, 'verify', T0 + 500), id);
+    const left = await db.selectFrom('sessions').select('id_hash').where('id_hash', '=', dead).execute();
+    assert.equal(left.length, 0);
   });
 });
