@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
+import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-config-'));
-  tempDirs.push(dir);
-  return dir;
-};
-after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+const tempDir = tempDirsRemovedAfter('invoice-config-');
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

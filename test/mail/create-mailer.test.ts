@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createMailer, defaultFromAddress } from '../../src/mail/create-mailer.ts';
 import type { OutboxWrite } from '../../src/mail/file-outbox-mailer.ts';
 import { renderAccountMail } from '../../src/mail/render-account-mail.ts';
 import { startSmtpTestServer } from '../helpers/smtp-test-server.ts';
+import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-mailer-'));
-  tempDirs.push(dir);
-  return dir;
-};
-after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+const tempDir = tempDirsRemovedAfter('invoice-mailer-');
 
 const LINK = 'https://invoices.example.com/verify?token=abc';
 const verifyMail = () => renderAccountMail({ kind: 'verify-address', to: 'bob@example.com', link: LINK, validForS: 86_400 });

@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { simpleParser } from 'mailparser';
 import { createFileOutboxMailer, type OutboxWrite } from '../../src/mail/file-outbox-mailer.ts';
 import type { OutgoingMail } from '../../src/mail/mailer.ts';
+import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
 
 const FROM = 'Invoice service <invoices@example.com>';
 const FILE_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]{12}\.eml$/;
 
-const tempDirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-outbox-'));
-  tempDirs.push(dir);
-  return dir;
-};
-after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
+const tempDir = tempDirsRemovedAfter('invoice-outbox-');
 
 const message = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
   to: 'alice@example.com',

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AccountsTable, Tables } from '../tables.ts';
+import type { Selectable } from 'kysely';
+import type { DbOrTransaction } from '../db-or-transaction.ts';
+import type { AccountsTable } from '../tables.ts';
 
-type Db = Kysely<Tables> | Transaction<Tables>;
 export type AccountRow = Selectable<AccountsTable>;
 
 export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
@@ -13,7 +13,7 @@ export type Tier = (typeof TIERS)[number];
  * race: the UNIQUE constraint decides.
  */
 export async function insertAccount(
-  db: Db,
+  db: DbOrTransaction,
   account: { id: string; email: string; passwordHash: string; createdAt: number },
 ): Promise<boolean> {
   const result = await db
@@ -24,30 +24,30 @@ export async function insertAccount(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
+export async function findAccountByEmail(db: DbOrTransaction, email: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
+export async function findAccountById(db: DbOrTransaction, id: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Marks the address verified once; a later call keeps the first time. */
-export async function markEmailVerified(db: Db, id: string, at: number): Promise<void> {
+export async function markEmailVerified(db: DbOrTransaction, id: string, at: number): Promise<void> {
   await db.updateTable('accounts').set({ email_verified_at: at }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
 }
 
-export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: DbOrTransaction, id: string, passwordHash: string): Promise<void> {
   await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
 /** Returns false when no account has that address. */
-export async function setTier(db: Db, email: string, tier: Tier): Promise<boolean> {
+export async function setTier(db: DbOrTransaction, email: string, tier: Tier): Promise<boolean> {
   const result = await db.updateTable('accounts').set({ tier }).where('email', '=', email).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Every account, oldest first, for the operator's admin command. */
-export async function listAccounts(db: Db): Promise<AccountRow[]> {
+export async function listAccounts(db: DbOrTransaction): Promise<AccountRow[]> {
   return db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute();
 }

@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { EmailTokenPurpose, Tables } from '../tables.ts';
-
-type Db = Kysely<Tables> | Transaction<Tables>;
+import type { DbOrTransaction } from '../db-or-transaction.ts';
+import type { EmailTokenPurpose } from '../tables.ts';
 
 export async function insertEmailToken(
-  db: Db,
+  db: DbOrTransaction,
   token: { tokenHash: string; accountId: string; purpose: EmailTokenPurpose; createdAt: number; expiresAt: number },
 ): Promise<void> {
   await db
@@ -24,7 +22,7 @@ export async function insertEmailToken(
  * purpose, and returns its account. Two clicks racing on one link cannot both succeed (D17).
  */
 export async function consumeEmailToken(
-  db: Db,
+  db: DbOrTransaction,
   tokenHash: string,
   purpose: EmailTokenPurpose,
   now: number,
@@ -42,12 +40,12 @@ export async function consumeEmailToken(
 }
 
 /** Voids the account's outstanding tokens of a purpose (a new link replaces the old ones). */
-export async function deleteEmailTokens(db: Db, accountId: string, purpose: EmailTokenPurpose): Promise<void> {
+export async function deleteEmailTokens(db: DbOrTransaction, accountId: string, purpose: EmailTokenPurpose): Promise<void> {
   await db.deleteFrom('email_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
 }
 
 /** Removes tokens that expired before `now`; returns how many. */
-export async function deleteExpiredEmailTokens(db: Db, now: number): Promise<number> {
+export async function deleteExpiredEmailTokens(db: DbOrTransaction, now: number): Promise<number> {
   const result = await db.deleteFrom('email_tokens').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

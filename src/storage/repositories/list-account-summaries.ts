@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Tables } from '../tables.ts';
-
-type Db = Kysely<Tables> | Transaction<Tables>;
+import type { DbOrTransaction } from '../db-or-transaction.ts';
 
 /** What an operator may see of an account: no password hash, no key material. */
 export interface AccountSummary {
@@ -17,7 +14,7 @@ export interface AccountSummary {
  * Every account with whether it has an API key, oldest first, for the admin command's list. Only
  * the key's account_id is read from api_keys, so no key, hash or ciphertext leaves the database.
  */
-export async function listAccountSummaries(db: Db): Promise<AccountSummary[]> {
+export async function listAccountSummaries(db: DbOrTransaction): Promise<AccountSummary[]> {
   const rows = await db
     .selectFrom('accounts')
     .leftJoin('api_keys', 'api_keys.account_id', 'accounts.id')

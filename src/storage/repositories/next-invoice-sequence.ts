@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Tables } from '../tables.ts';
+import type { DbOrTransaction } from '../db-or-transaction.ts';
 
 /**
  * The next number of the (scope, year) sequence, starting at 1. One upsert does the read and the
@@ -9,7 +8,7 @@ import type { Tables } from '../tables.ts';
  * leaves no gap (D15). That is also why this is not a PostgreSQL SEQUENCE, which never rolls back.
  */
 export async function nextInvoiceSequence(
-  db: Kysely<Tables> | Transaction<Tables>,
+  db: DbOrTransaction,
   scope: string,
   year: number,
 ): Promise<number> {

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Tables } from '../tables.ts';
-
-type Db = Kysely<Tables> | Transaction<Tables>;
+import type { DbOrTransaction } from '../db-or-transaction.ts';
 
 export async function insertSession(
-  db: Db,
+  db: DbOrTransaction,
   session: { idHash: string; accountId: string; createdAt: number; expiresAt: number },
 ): Promise<void> {
   await db
@@ -14,7 +11,7 @@ export async function insertSession(
 }
 
 /** The account of a session that has not expired at `now`; an expired one counts as absent. */
-export async function findSessionAccountId(db: Db, idHash: string, now: number): Promise<string | undefined> {
+export async function findSessionAccountId(db: DbOrTransaction, idHash: string, now: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('sessions')
     .select('account_id')
@@ -24,17 +21,17 @@ export async function findSessionAccountId(db: Db, idHash: string, now: number):
   return row?.account_id;
 }
 
-export async function deleteSession(db: Db, idHash: string): Promise<void> {
+export async function deleteSession(db: DbOrTransaction, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
 /** Signs the account out everywhere (password reset). */
-export async function deleteSessionsOfAccount(db: Db, accountId: string): Promise<void> {
+export async function deleteSessionsOfAccount(db: DbOrTransaction, accountId: string): Promise<void> {
   await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
 }
 
 /** Removes sessions that expired before `now`; returns how many. */
-export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
+export async function deleteExpiredSessions(db: DbOrTransaction, now: number): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

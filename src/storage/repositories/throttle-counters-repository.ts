@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Tables } from '../tables.ts';
-
-type Db = Kysely<Tables> | Transaction<Tables>;
+import type { DbOrTransaction } from '../db-or-transaction.ts';
 
 /**
  * Counts one hit of key in the window starting at windowStartS and returns the count including
@@ -9,7 +6,7 @@ type Db = Kysely<Tables> | Transaction<Tables>;
  * concurrent callers get N distinct counts on both dialects: PostgreSQL serialises them on the
  * row (INSERT … ON CONFLICT waits for a concurrent insert of the same key), SQLite has one writer.
  */
-export async function incrementCounter(db: Db, key: string, windowStartS: number): Promise<number> {
+export async function incrementCounter(db: DbOrTransaction, key: string, windowStartS: number): Promise<number> {
   if (!Number.isSafeInteger(windowStartS)) throw new RangeError(`windowStartS must be an integer, got ${windowStartS}`);
   const row = await db
     .insertInto('throttle_counters')
@@ -25,7 +22,7 @@ export async function incrementCounter(db: Db, key: string, windowStartS: number
 }
 
 /** Deletes every counter of a window that started before windowStartS; returns how many. */
-export async function deleteCountersBefore(db: Db, windowStartS: number): Promise<number> {
+export async function deleteCountersBefore(db: DbOrTransaction, windowStartS: number): Promise<number> {
   const result = await db.deleteFrom('throttle_counters').where('window_start', '<', windowStartS).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
