@@ -3,6 +3,7 @@ import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
+import type { Invoice } from '../../schemas/invoice-response.ts';
 import { generateAccountInvoice, generateInvoice } from '../../use-cases/generate-invoice.ts';
 import { buildMeta } from '../build-meta.ts';
 import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
@@ -33,13 +34,14 @@ export function generateInvoiceRoute(deps: CallerResolverDeps): FastifyPluginAsy
       done();
     },
   }, (request, reply) => {
+    const answer = (invoice: Invoice, now: number, anonymous: boolean) =>
+      ({ success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, now), anonymous });
     // Anonymous requests (no key, no cookie) stay synchronous: no promise, no microtask, no
     // database. Anything carrying a credential is resolved and answered asynchronously.
     if (request.headers.authorization === undefined && request.headers.cookie === undefined) {
       const now = Date.now();
       const caller = { kind: 'anonymous' as const, ip: request.ip };
-      const { invoice } = generateInvoice(request.body, caller, now);
-      return { success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, now), anonymous: true };
+      return answer(generateInvoice(request.body, caller, now).invoice, now, true);
     }
     return (async () => {
       const now = Date.now();
@@ -47,7 +49,7 @@ export function generateInvoiceRoute(deps: CallerResolverDeps): FastifyPluginAsy
       const { invoice } = caller.kind === 'account'
         ? await generateAccountInvoice(deps.db, request.body, caller, now)
         : generateInvoice(request.body, caller, now);
-      return { success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, now), anonymous: caller.kind === 'anonymous' };
+      return answer(invoice, now, caller.kind === 'anonymous');
     })();
   });
   };
