@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
+import { waitFor } from './wait-for.ts';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 3);
 // This machine shares its host: the speed of a core drifts by ±30 % from one minute to the next
@@ -30,18 +31,6 @@ interface Result { name: string; rps: number; p50: number; p99: number; non2xx: 
 
 function startPinned(args: string[], env: Record<string, string>): ChildProcess {
   return spawn('taskset', ['-c', '0', process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string, init: RequestInit): Promise<Response> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      return await fetch(url, init);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
 }
 
 const CLOCK_TICKS_PER_S = 100;

@@ -19,10 +19,11 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).message)}\n`);
     process.exit(1);
   }
-  // Synchronous writes to stdout (pino's default). A buffered destination saved ~2 % of a
-  // generation's CPU but held lines back until 4 KB had gathered — including the sign-up link a
-  // local user waits for in the log — and would lose them to a kill -9.
-  const logger = pino({ level: config.logLevel, base: { service: 'invoice-service' } });
+  // Synchronous writes to stdout, on the main thread. pino's default destination writes through
+  // libuv's thread pool: a hand-off to another thread and back for every line. A line that
+  // matters to a person (an error, the sign-up link the outbox logs) is out before the next line
+  // of code runs; the per-request lines are gathered per event-loop turn (access-log.ts).
+  const logger = pino({ level: config.logLevel, base: { service: 'invoice-service' } }, pino.destination({ fd: 1, sync: true }));
 
   const database = await createDatabase(config.database).catch((error: Error) => {
     process.stderr.write(`Cannot open the database: ${error.message}\n`);

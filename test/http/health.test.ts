@@ -19,6 +19,9 @@ describe('GET /api/health and the request log', () => {
   });
 
   it('logs one line per request with request id, status and duration, and no invoice content', async () => {
+    // Access lines are written at the end of the event-loop turn that produced them (access-log.ts).
+    const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    await endOfTurn();
     const before = t.logs.length;
     const body = validInvoice();
     (body.from as Record<string, unknown>).name = 'Secret Customer Name';
@@ -29,6 +32,7 @@ describe('GET /api/health and the request log', () => {
     assert.equal(res.statusCode, 401);
     const ok = await t.app.inject({ method: 'POST', url: '/api/generate-invoice', payload: body });
     assert.equal(ok.statusCode, 200);
+    await endOfTurn();
     const lines = t.logs.slice(before);
     const requestLines = lines.filter((l) => l.msg === 'request');
     assert.equal(requestLines.length, 2, JSON.stringify(lines));

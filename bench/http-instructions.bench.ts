@@ -1,0 +1,109 @@
+/**
+ * The HTTP benchmark's noise-free twin: CPU instructions per request, counted by valgrind's
+ * callgrind, for POST /api/generate-invoice (the realistic 10-line invoice) and for the bare
+ * Fastify floor answering the same bytes.
+ *
+ * Why: this machine shares its host, and the speed of a core swings by ±30 % from one minute to
+ * the next, so req/s ratios of runs taken minutes apart differ by more than most code changes.
+ * callgrind counts executed instructions (of every thread of the process), which do not depend on
+ * what else the host is doing: the same code and requests give the same count to within ~1 %.
+ * It does not see time spent in the kernel (socket reads and writes, which both servers pay
+ * alike) or stalls on memory, so it complements the req/s figures of http.bench.ts, it does not
+ * replace them.
+ *
+ * Each server runs under callgrind (about 50× slower), gets WARMUP requests so V8 has compiled
+ * the hot code, has its counters zeroed, gets MEASURED requests, and has its counters dumped.
+ *
+ *   npm run bench:http-instructions
+ *   SERVICE_DIST=/path/to/other/dist npm run bench:http-instructions   # A/B a different build
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
+import { waitFor } from './wait-for.ts';
+
+const WARMUP = Number(process.env.WARMUP ?? 3000);
+const MEASURED = Number(process.env.MEASURED ?? 2000);
+const CONNECTIONS = 16;
+const SERVICE_DIST = path.resolve(process.env.SERVICE_DIST ?? 'dist');
+const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
+
+interface Counted { name: string; instructionsPerRequest: number }
+
+function underCallgrind(outDir: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn('valgrind', [
+    '--tool=callgrind',
+    // V8 writes machine code into memory at run time; valgrind must re-read it when it changes.
+    '--smc-check=all-non-file',
+    `--callgrind-out-file=${path.join(outDir, 'callgrind.out.%p')}`,
+    process.execPath, ...args,
+  ], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
+}
+
+function send(url: string, body: string, amount: number): void {
+  const run = spawnSync(process.execPath, [AUTOCANNON, '-c', String(CONNECTIONS), '-m', 'POST', '-H', 'content-type=application/json', '-b', body, '-a', String(amount), '-j', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = JSON.parse(run.stdout) as { non2xx: number; errors: number; '2xx': number };
+  if (out.non2xx !== 0 || out.errors !== 0 || out['2xx'] !== amount) throw new Error(`${url}: ${JSON.stringify(out)}`);
+}
+
+function callgrindControl(pid: number, command: '-z' | '-d'): void {
+  const run = spawnSync('callgrind_control', [command, String(pid)], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`callgrind_control ${command}: ${run.stderr}`);
+}
+
+/** The "totals:" line of the one dump file written after the counters were zeroed. */
+function dumpedTotal(outDir: string, pid: number): number {
+  const dumps = readdirSync(outDir).filter((f) => f.startsWith(`callgrind.out.${pid}.`));
+  if (dumps.length !== 1) throw new Error(`expected one dump for ${pid}, found ${dumps.join(', ')}`);
+  const match = /^totals: (\d+)/m.exec(readFileSync(path.join(outDir, dumps[0]!), 'utf8'));
+  if (match === null) throw new Error('no totals line in the callgrind dump');
+  return Number(match[1]);
+}
+
+async function count(name: string, server: ChildProcess, url: string, body: string, outDir: string): Promise<Counted> {
+  send(url, body, WARMUP);
+  callgrindControl(server.pid!, '-z');
+  send(url, body, MEASURED);
+  callgrindControl(server.pid!, '-d');
+  return { name, instructionsPerRequest: dumpedTotal(outDir, server.pid!) / MEASURED };
+}
+
+async function main(): Promise<void> {
+  if (spawnSync('valgrind', ['--version']).status !== 0) throw new Error('valgrind is not installed');
+  const body = JSON.stringify(TEN_LINE_INVOICE);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-bench-'));
+  const serviceOut = mkdtempSync(path.join(tmpdir(), 'callgrind-service-'));
+  const bareOut = mkdtempSync(path.join(tmpdir(), 'callgrind-bare-'));
+  const invoiceUrl = 'http://127.0.0.1:3912/api/generate-invoice';
+  const bareUrl = 'http://127.0.0.1:3911/fixed';
+  const service = underCallgrind(serviceOut, [path.join(SERVICE_DIST, 'server.js')], { PORT: '3912', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  let bare: ChildProcess | undefined;
+  try {
+    const check = await waitFor(invoiceUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, 300_000);
+    const answer = await check.text();
+    if (check.status !== 200) throw new Error(`the service answered ${check.status}`);
+    const fixedBodyFile = path.join(dataDir, 'fixed-body.json');
+    writeFileSync(fixedBodyFile, answer);
+    bare = underCallgrind(bareOut, ['bench/bare-server.ts', '3911', fixedBodyFile], {});
+    await waitFor(bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body }, 300_000);
+
+    // One after the other: each autocannon run then has a core of its own beside its server.
+    const floor = await count('bare Fastify, fixed body', bare, bareUrl, body, bareOut);
+    const invoice = await count('POST /api/generate-invoice (10 lines, JSON)', service, invoiceUrl, body, serviceOut);
+
+    console.log(`Node ${process.version}; ${WARMUP} warm-up then ${MEASURED} counted requests per server, ${CONNECTIONS} connections; service build: ${path.relative(process.cwd(), SERVICE_DIST) || '.'}`);
+    console.log('| server | instructions per request |');
+    console.log('|---|---|');
+    for (const r of [floor, invoice]) console.log(`| ${r.name} | ${Math.round(r.instructionsPerRequest).toLocaleString('en-US')} |`);
+    console.log(`| ratio (floor / invoice) | ${((floor.instructionsPerRequest / invoice.instructionsPerRequest) * 100).toFixed(1)} % |`);
+  } finally {
+    service.kill('SIGTERM');
+    bare?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const dir of [dataDir, serviceOut, bareOut]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
