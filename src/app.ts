@@ -20,6 +20,8 @@ import { createMailer } from './mail/create-mailer.ts';
 import { createDatabaseThrottle } from './storage/database-throttle.ts';
 import { sweepExpiredAccountRows } from './use-cases/accounts/sweep-expired-account-rows.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PdfRenderer } from './render/pdf-renderer.ts';
+import { createPdfWorkerPool } from './render/pdf-worker-pool.ts';
 import type { Database } from './storage/database.ts';
 
 export interface AppDependencies {
@@ -27,6 +29,8 @@ export interface AppDependencies {
   readonly logger: Logger;
   /** Outgoing mail; chosen from config (SMTP or the file outbox) when not given. */
   readonly mailer?: Mailer;
+  /** PDF rendering; a worker pool (one thread per core), started on the first PDF, when not given. */
+  readonly pdfRenderer?: PdfRenderer;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -134,7 +138,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   };
 
   await app.register(healthRoute(deps.database, VERSION));
-  await app.register(generateInvoiceRoute(callers));
+  let renderer = deps.pdfRenderer;
+  const pdfRenderer = () => (renderer ??= createPdfWorkerPool({
+    onFailure: (reason) => deps.logger.error({ reason }, 'pdf render failed'),
+  }));
+  if (deps.pdfRenderer === undefined) app.addHook('onClose', async () => renderer?.close());
+  await app.register(generateInvoiceRoute({ ...callers, pdfRenderer, outboundAllowHosts: config.outboundAllowHosts }));
   await app.register(accountPages);
   // Expired sessions and link tokens are deleted hourly (and once at start-up); the timer does
   // not keep the process alive and stops with the app.

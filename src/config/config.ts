@@ -19,6 +19,12 @@ export interface Config {
    * hop count, or addresses/CIDRs/loopback|linklocal|uniquelocal separated by commas.
    */
   readonly trustProxy: false | number | string;
+  /**
+   * Hosts whose logo and signature URLs may resolve to non-public addresses (OUTBOUND_ALLOW_HOSTS,
+   * comma-separated, lower-cased, empty by default): for development and tests only. They skip the
+   * public-address check and nothing else of D26.
+   */
+  readonly outboundAllowHosts: readonly string[];
   /** pino level (LOG_LEVEL, default info). */
   readonly logLevel: LogLevel;
   readonly secrets: Secrets;

@@ -43,6 +43,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const publicUrl = parsePublicUrl(get('PUBLIC_URL'), host, port, problems);
   const logLevel = parseLogLevel(get('LOG_LEVEL'), problems);
   const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
+  const outboundAllowHosts = parseOutboundAllowHosts(get('OUTBOUND_ALLOW_HOSTS'), problems);
 
   let linkSigningSecret = get('LINK_SIGNING_SECRET');
   let encryptionKeyHex = get('DATA_ENCRYPTION_KEY');
@@ -77,6 +78,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpUrl,
     logLevel,
     trustProxy,
+    outboundAllowHosts: Object.freeze(outboundAllowHosts),
     secrets: Object.freeze({
       linkSigningSecret,
       dataEncryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
@@ -170,4 +172,21 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | n
     return false;
   }
   return parts.join(',');
+}
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * Exact host names or IP addresses, compared by the image fetcher without regard to case (D26).
+ * No wildcards or suffixes: each entry opens a hole in the address guard, so it must be explicit.
+ */
+function parseOutboundAllowHosts(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const hosts = raw.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
+  const bad = hosts.filter((host) => isIP(host) === 0 && !HOST_NAME.test(host));
+  if (bad.length > 0) {
+    problems.push(`OUTBOUND_ALLOW_HOSTS has ${bad.map((host) => `"${host}"`).join(', ')}, which is not a host name; list exact host names or IP addresses separated by commas (no schemes, ports or wildcards), for example localhost,images.internal.example`);
+    return [];
+  }
+  return [...new Set(hosts)];
 }

@@ -4,6 +4,7 @@ import {
   ROUNDING_MODES, TEMPLATES,
 } from '../domain/invoice/catalog.ts';
 import { StringEnum } from './string-enum.ts';
+import { MAX_IMAGE_BYTES } from '../images/image-limits.ts';
 
 /**
  * The canonical (snake_case, nested) InvoiceRequest. Aliases (camelCase, flat metadata, D13) are
@@ -22,8 +23,10 @@ export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_TAX_RATE = 1000;
 export const MAX_ITEMS = 100;
 export const MAX_TAX_COMPONENTS = 10;
-/** D26: 2.5 MB of image bytes is at most this many characters of base64 plus a data: prefix. */
-export const MAX_IMAGE_BYTES = 2_500_000;
+/**
+ * D26: 2.5 MB of image bytes (the one limit, src/images/image-limits.ts) is at most this many
+ * characters of base64 plus a data: prefix; an https URL is far shorter.
+ */
 export const MAX_IMAGE_FIELD_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64;
 
 const money = (description: string) =>

@@ -9,9 +9,12 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../storage/tables.ts';
 import { accountInvoiceNumber } from './account-invoice-number.ts';
 import type { AccountCaller, Caller } from './caller.ts';
+import { resolveInvoiceQr, type InvoiceQr } from '../domain/qr/resolve-invoice-qr.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
+  /** D25: the QR the PDF carries, checked; undefined when features.qr is off or there is none. */
+  qr: InvoiceQr | undefined;
 }
 
 /** Stands in for an account's number until the computation has succeeded (see below). */
@@ -29,7 +32,22 @@ export function generateInvoice(request: InvoiceRequest, caller: Caller, nowMs: 
   const today = utcDate(nowMs);
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
-  return { invoice: computeInvoice(request, { today, number }) };
+  const invoice = computeInvoice(request, { today, number });
+  const qr = caller.kind === 'anonymous' ? undefined : invoiceQr(request, invoice);
+  if (qr !== undefined) invoice.qr = { source: qr.source, type: qr.type };
+  return { invoice, qr };
+}
+
+/** D25 with D14's default (features.qr is on for authenticated callers unless turned off). */
+function invoiceQr(request: InvoiceRequest, invoice: Invoice): InvoiceQr | undefined {
+  return resolveInvoiceQr({
+    payment: request.payment,
+    featuresQr: request.features?.qr ?? true,
+    hostedUrl: undefined,
+    balanceDue: invoice.balance_due,
+    currency: invoice.currency,
+    invoiceNumber: invoice.number,
+  });
 }
 
 /**
@@ -41,10 +59,15 @@ export async function generateAccountInvoice(
   request: InvoiceRequest,
   caller: AccountCaller,
   nowMs: number,
+  /** Further checks that may still refuse the request (the PDF's images), run before numbering. */
+  beforeNumbering?: (result: GenerateInvoiceResult) => Promise<void>,
 ): Promise<GenerateInvoiceResult> {
   const result = generateInvoice(request, caller, nowMs);
+  await beforeNumbering?.(result);
   if (request.invoice?.number === undefined) {
     result.invoice.number = await accountInvoiceNumber(db, caller.accountId, result.invoice.date);
+    // A SEPA QR built from the payment block carries the number as its reference (D25).
+    if (result.qr !== undefined) result.qr = invoiceQr(request, result.invoice);
   }
   return result;
 }
@@ -54,10 +77,10 @@ export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
   return request.invoice?.date ?? utcDate(nowMs);
 }
 
-/** Until PDF and UBL rendering land, an account asking for them is told so plainly. */
+/** Until UBL lands (issue 5), an account asking for it is told so plainly. */
 function refuseUnbuiltOutputs(request: InvoiceRequest): void {
   const output = request.output ?? 'json';
-  if (output !== 'json') {
+  if (output === 'ubl') {
     throw new AppError('invalid_output', `output "${output}" is not available on this server yet; use output "json".`);
   }
 }

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     assert.equal(config.redisUrl, undefined);
     assert.equal(config.smtpUrl, undefined);
     assert.equal(config.logLevel, 'info');
+    assert.deepEqual(config.outboundAllowHosts, []);
     assert.ok(Object.isFrozen(config));
   });
 
@@ -72,6 +73,12 @@ describe('loadConfig', () => {
     assert.equal(config.logLevel, 'warn');
   });
 
+  it('reads OUTBOUND_ALLOW_HOSTS as exact, lower-cased host names (D26)', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), OUTBOUND_ALLOW_HOSTS: ' LocalHost, images.internal.example,127.0.0.1,::1,, localhost ' });
+    assert.deepEqual(config.outboundAllowHosts, ['localhost', 'images.internal.example', '127.0.0.1', '::1']);
+    assert.ok(Object.isFrozen(config.outboundAllowHosts));
+  });
+
   const bad: Array<[Record<string, string>, RegExp]> = [
     [{ PORT: 'abc' }, /^PORT="abc"/],
     [{ PORT: '70000' }, /^PORT/],
@@ -85,6 +92,10 @@ describe('loadConfig', () => {
     [{ LINK_SIGNING_SECRET: 'short' }, /^LINK_SIGNING_SECRET is too short/],
     [{ DATA_ENCRYPTION_KEY: 'zz' }, /^DATA_ENCRYPTION_KEY must be 32 bytes/],
     [{ DATABASE_URL: 'postgres://127.0.0.1/test' }, /^LINK_SIGNING_SECRET is required with PostgreSQL/],
+    [{ OUTBOUND_ALLOW_HOSTS: '*.example.com' }, /^OUTBOUND_ALLOW_HOSTS has "\*\.example\.com"/],
+    [{ OUTBOUND_ALLOW_HOSTS: 'localhost,https://cdn.example' }, /^OUTBOUND_ALLOW_HOSTS has "https:\/\/cdn\.example"/],
+    [{ OUTBOUND_ALLOW_HOSTS: 'localhost:8443' }, /^OUTBOUND_ALLOW_HOSTS/],
+    [{ OUTBOUND_ALLOW_HOSTS: 'bad_host' }, /^OUTBOUND_ALLOW_HOSTS/],
   ];
   for (const [env, expected] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the setting`, () => {

@@ -85,7 +85,8 @@ for (const options of [{}, { postgres: true }]) {
       const failures: [Json, number, string][] = [
         [invoiceOn('2026-11-03', (b) => { b.items = []; }), 400, 'validation_error'],
         [invoiceOn('2026-02-30'), 400, 'validation_error'],
-        [invoiceOn('2026-11-03', (b) => { b.output = 'pdf'; }), 400, 'invalid_output'],
+        [invoiceOn('2026-11-03', (b) => { b.output = 'ubl'; }), 400, 'invalid_output'],
+        [invoiceOn('2026-11-03', (b) => { b.output = 'pdf'; b.from.logo = 'data:image/png;base64,R0lGODlhAQABAAAAACw='; }), 400, 'validation_error'],
         [invoiceOn('2026-11-03', (b) => { b.deposit = 100000; }), 422, 'calculation_error'],
       ];
       for (const [payload, status, code] of failures) {

@@ -81,7 +81,7 @@ describe('generation gating by caller (SQLite)', () => {
     ['session from the own origin', () => browser(sessionId)],
   ];
   for (const [mode, headers] of accountModes) {
-    it(`${mode}: never 403; json is 200, pdf and ubl are 400 invalid_output (not built yet)`, async () => {
+    it(`${mode}: never 403; json and pdf are 200, ubl is 400 invalid_output (not built yet)`, async () => {
       for (const c of combinations) {
         const res = await generateInvoice(ctx.app, requestFor(c), headers());
         assert.notEqual(res.statusCode, 403, nameOf(c));
@@ -89,6 +89,10 @@ describe('generation gating by caller (SQLite)', () => {
           assert.equal(res.statusCode, 200, `${nameOf(c)}: ${res.body}`);
           assert.equal(body(res).anonymous, false);
           assert.match(body(res).invoice.number as string, /^INV-2026-\d{5}$/);
+        } else if (c.output === 'pdf') {
+          assert.equal(res.statusCode, 200, `${nameOf(c)}: ${res.body.slice(0, 300)}`);
+          assert.equal(res.headers['content-type'], 'application/pdf');
+          assert.equal(res.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
         } else {
           assert.equal(res.statusCode, 400, `${nameOf(c)}: ${res.body}`);
           assert.equal(body(res).error.code, 'invalid_output');

@@ -7,12 +7,21 @@ import type { Invoice } from '../../schemas/invoice-response.ts';
 import { generateAccountInvoice, generateInvoice } from '../../use-cases/generate-invoice.ts';
 import { buildMeta } from '../build-meta.ts';
 import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+import type { PdfRenderer } from '../../render/pdf-renderer.ts';
+import { prepareInvoicePdf, type PreparedPdf } from '../../use-cases/prepare-invoice-pdf.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
+export interface GenerateInvoiceRouteDeps extends CallerResolverDeps {
+  /** The PDF renderer, started on first use (a JSON-only server never starts its workers). */
+  readonly pdfRenderer: () => PdfRenderer;
+  /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses (D26). */
+  readonly outboundAllowHosts: readonly string[];
+}
+
 /** POST /api/generate-invoice. */
-export function generateInvoiceRoute(deps: CallerResolverDeps): FastifyPluginAsyncTypebox {
+export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
@@ -45,11 +54,22 @@ export function generateInvoiceRoute(deps: CallerResolverDeps): FastifyPluginAsy
     }
     return (async () => {
       const now = Date.now();
+      const body = request.body;
       const caller = await resolveCaller(request, deps, now);
-      const { invoice } = caller.kind === 'account'
-        ? await generateAccountInvoice(deps.db, request.body, caller, now)
-        : generateInvoice(request.body, caller, now);
-      return answer(invoice, now, caller.kind === 'anonymous');
+      if (caller.kind === 'anonymous') return answer(generateInvoice(body, caller, now).invoice, now, true);
+      if ((body.output ?? 'json') !== 'pdf') return answer((await generateAccountInvoice(deps.db, body, caller, now)).invoice, now, false);
+
+      let prepared: PreparedPdf | undefined;
+      const { invoice } = await generateAccountInvoice(deps.db, body, caller, now, async (result) => {
+        prepared = await prepareInvoicePdf(body, result.qr, { allowHosts: deps.outboundAllowHosts });
+      });
+      const pdf = await deps.pdfRenderer().render(prepared!.view(invoice), prepared!.assets);
+      // Spec: output pdf answers application/pdf as an attachment named invoice.pdf (D31).
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="invoice.pdf"')
+        // A Buffer is sent as it is; the 200 schema types only the JSON answer.
+        .send(pdf as never);
     })();
   });
   };

@@ -1,0 +1,42 @@
+import type { Theme } from './themes.ts';
+
+/**
+ * Everything templates/invoice.typ prints, already worded and formatted: labels in the invoice's
+ * language, money and dates through Intl (D12, D29). The template only places these strings, so
+ * the caller's text is never markup and all formatting is tested here, in TypeScript.
+ */
+export interface InvoiceView {
+  readonly lang: string;
+  readonly dir: 'ltr' | 'rtl';
+  /** Font families in fallback order, the language's own script first (D30). */
+  readonly fonts: readonly string[];
+  /** Typst paper name: "a4" or "us-letter" (D31). */
+  readonly paper: 'a4' | 'us-letter';
+  readonly theme: Theme;
+  readonly title: string;
+  readonly number: string;
+  /** [label, value] rows under the title: number, date, due date, PO, terms. */
+  readonly meta: ReadonlyArray<readonly [string, string]>;
+  readonly parties: ReadonlyArray<{ readonly heading: string; readonly name: string; readonly lines: readonly string[] }>;
+  readonly columns: ReadonlyArray<{ readonly label: string; readonly numeric: boolean }>;
+  /** One array of cells per item, in the order of `columns`; the first is the description. */
+  readonly items: ReadonlyArray<readonly string[]>;
+  readonly totals: ReadonlyArray<{ readonly label: string; readonly value: string; readonly strong: boolean }>;
+  readonly payment: { readonly heading: string; readonly rows: ReadonlyArray<readonly [string, string]> } | null;
+  /** The QR image is mapped into the compiler as `file`. */
+  readonly qr: { readonly file: string; readonly caption: string } | null;
+  /** File name of the logo image in the compiler, or null. */
+  readonly logo: string | null;
+  readonly signature: { readonly file: string; readonly label: string } | null;
+  /** Notes and refund policy, in that order, when present. */
+  readonly sections: ReadonlyArray<{ readonly heading: string; readonly text: string }>;
+  readonly footer: string | null;
+  /** D10: PAID or PARTIAL stamp. */
+  readonly stamp: { readonly text: string; readonly color: string } | null;
+}
+
+/** A file the template reads besides data.json: images, by the name the view gives them. */
+export interface RenderAsset {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}

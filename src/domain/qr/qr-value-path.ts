@@ -1,0 +1,2 @@
+/** The field path every payload error names (D16: messages name the field). */
+export const QR_VALUE_PATH = 'payment.qr.value';

@@ -1,0 +1,282 @@
+import type { Language } from '../invoice/catalog.ts';
+
+/**
+ * Every fixed word a printed invoice carries (D29). Keys follow the request and response field
+ * names where there is a field (tax_id, po_number, routing_number …), so the renderer can look
+ * up `labels[field]`. The INVOICE heading and the default tax name live in
+ * invoice/language-words.ts, because the engine echoes them in the JSON too.
+ *
+ * Page numbers are printed "1 / 3" (D31). `page` is the word for an optional prefix
+ * ("Seite 1 / 3", "صفحة 1 / 3"); every language here reads naturally with the word first, so no
+ * per-language pattern is needed.
+ */
+export interface Labels {
+  // Invoice metadata (InvoiceMeta).
+  readonly invoice_number: string;
+  /** Issue date. */
+  readonly invoice_date: string;
+  readonly due_date: string;
+  readonly po_number: string;
+  /** Heading of the free payment-terms text. */
+  readonly terms: string;
+  // Parties.
+  /** Heading of the sender block (billed by). */
+  readonly from: string;
+  /** Heading of the recipient block (`to`). */
+  readonly bill_to: string;
+  readonly ship_to: string;
+  /** VAT, GST or EIN number of a party. */
+  readonly tax_id: string;
+  /** Company (trade register) number of a party. */
+  readonly registration_no: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly website: string;
+  // Line-item columns.
+  readonly description: string;
+  readonly quantity: string;
+  /** Unit of measure (hrs, pcs, kg). */
+  readonly unit: string;
+  readonly unit_price: string;
+  /** Line discount column. */
+  readonly discount: string;
+  /** Line tax column; the renderer prints the line's rates under it. */
+  readonly tax: string;
+  /** Line total column. */
+  readonly amount: string;
+  // Totals, in the order they apply (D2–D10).
+  readonly subtotal: string;
+  readonly global_discount: string;
+  /** Line discounts plus the global discount (discount_total). */
+  readonly discount_total: string;
+  /** Used when the request's shipping_label is the default 'Shipping'. */
+  readonly shipping: string;
+  readonly rounding_adjustment: string;
+  readonly total_tax: string;
+  /** Base of a tax line (tax_lines[].taxable_amount). */
+  readonly taxable_amount: string;
+  readonly grand_total: string;
+  /** D9: requested up front, does not change the totals. */
+  readonly deposit: string;
+  readonly amount_paid: string;
+  readonly balance_due: string;
+  /** Note on tax-inclusive invoices (D6). */
+  readonly prices_include_tax: string;
+  // Payment block (PaymentSchema).
+  readonly payment_details: string;
+  readonly pay_to: string;
+  readonly bank_name: string;
+  readonly account_name: string;
+  readonly account_number: string;
+  /** Routing number or sort code; the schema has one field for both. */
+  readonly routing_number: string;
+  readonly iban: string;
+  readonly swift: string;
+  readonly instructions: string;
+  readonly method_note: string;
+  // QR captions (D25).
+  readonly scan_to_pay: string;
+  readonly scan_to_view: string;
+  // Free-text sections and signature.
+  readonly notes: string;
+  readonly refund_policy: string;
+  readonly signature: string;
+  // Stamps (D10), short and in capitals where the script has case.
+  readonly stamp_paid: string;
+  readonly stamp_partial: string;
+  // Status words, keyed by PaymentStatus so `labels[invoice.status]` works.
+  readonly paid: string;
+  readonly partial: string;
+  readonly unpaid: string;
+  readonly page: string;
+}
+
+const en: Labels = {
+  invoice_number: 'Invoice number', invoice_date: 'Invoice date', due_date: 'Due date', po_number: 'PO number', terms: 'Payment terms',
+  from: 'From', bill_to: 'Bill to', ship_to: 'Ship to',
+  tax_id: 'Tax ID', registration_no: 'Registration number', email: 'Email', phone: 'Phone', website: 'Website',
+  description: 'Description', quantity: 'Qty', unit: 'Unit', unit_price: 'Unit price', discount: 'Discount', tax: 'Tax', amount: 'Amount',
+  subtotal: 'Subtotal', global_discount: 'Discount', discount_total: 'Total discount', shipping: 'Shipping',
+  rounding_adjustment: 'Rounding adjustment', total_tax: 'Total tax', taxable_amount: 'Taxable amount', grand_total: 'Total',
+  deposit: 'Deposit due', amount_paid: 'Amount paid', balance_due: 'Balance due', prices_include_tax: 'Prices include tax',
+  payment_details: 'Payment details', pay_to: 'Pay to', bank_name: 'Bank', account_name: 'Account name',
+  account_number: 'Account number', routing_number: 'Routing / sort code', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Payment instructions', method_note: 'Payment method',
+  scan_to_pay: 'Scan to pay', scan_to_view: 'Scan to view this invoice online',
+  notes: 'Notes', refund_policy: 'Refund policy', signature: 'Authorized signature',
+  stamp_paid: 'PAID', stamp_partial: 'PARTIALLY PAID', paid: 'Paid', partial: 'Partially paid', unpaid: 'Unpaid', page: 'Page',
+};
+
+const nl: Labels = {
+  invoice_number: 'Factuurnummer', invoice_date: 'Factuurdatum', due_date: 'Vervaldatum', po_number: 'Inkoopordernummer', terms: 'Betalingsvoorwaarden',
+  from: 'Van', bill_to: 'Factuur aan', ship_to: 'Afleveradres',
+  tax_id: 'Btw-nummer', registration_no: 'KvK-nummer', email: 'E-mail', phone: 'Telefoon', website: 'Website',
+  description: 'Omschrijving', quantity: 'Aantal', unit: 'Eenheid', unit_price: 'Prijs per eenheid', discount: 'Korting', tax: 'Belasting', amount: 'Bedrag',
+  subtotal: 'Subtotaal', global_discount: 'Korting', discount_total: 'Totale korting', shipping: 'Verzendkosten',
+  rounding_adjustment: 'Afronding', total_tax: 'Totaal belasting', taxable_amount: 'Belastbaar bedrag', grand_total: 'Totaal',
+  deposit: 'Te betalen aanbetaling', amount_paid: 'Reeds betaald', balance_due: 'Openstaand bedrag', prices_include_tax: 'Prijzen inclusief belasting',
+  payment_details: 'Betaalgegevens', pay_to: 'Begunstigde', bank_name: 'Bank', account_name: 'Ten name van',
+  account_number: 'Rekeningnummer', routing_number: 'Bankcode', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Betaalinstructies', method_note: 'Betaalwijze',
+  scan_to_pay: 'Scan om te betalen', scan_to_view: 'Scan om deze factuur online te bekijken',
+  notes: 'Opmerkingen', refund_policy: 'Restitutiebeleid', signature: 'Handtekening',
+  stamp_paid: 'BETAALD', stamp_partial: 'GEDEELTELIJK BETAALD', paid: 'Betaald', partial: 'Gedeeltelijk betaald', unpaid: 'Openstaand', page: 'Pagina',
+};
+
+const de: Labels = {
+  invoice_number: 'Rechnungsnummer', invoice_date: 'Rechnungsdatum', due_date: 'Fällig am', po_number: 'Bestellnummer', terms: 'Zahlungsbedingungen',
+  from: 'Rechnungssteller', bill_to: 'Rechnungsempfänger', ship_to: 'Lieferadresse',
+  tax_id: 'USt-IdNr.', registration_no: 'Registernummer', email: 'E-Mail', phone: 'Telefon', website: 'Website',
+  description: 'Beschreibung', quantity: 'Menge', unit: 'Einheit', unit_price: 'Einzelpreis', discount: 'Rabatt', tax: 'Steuer', amount: 'Betrag',
+  subtotal: 'Zwischensumme', global_discount: 'Rabatt', discount_total: 'Rabatt gesamt', shipping: 'Versandkosten',
+  rounding_adjustment: 'Rundungsdifferenz', total_tax: 'Steuern gesamt', taxable_amount: 'Nettobetrag', grand_total: 'Gesamtbetrag',
+  deposit: 'Fällige Anzahlung', amount_paid: 'Bereits bezahlt', balance_due: 'Offener Betrag', prices_include_tax: 'Preise inkl. Steuern',
+  payment_details: 'Zahlungsinformationen', pay_to: 'Zahlungsempfänger', bank_name: 'Bank', account_name: 'Kontoinhaber',
+  account_number: 'Kontonummer', routing_number: 'Bankleitzahl', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Zahlungshinweise', method_note: 'Zahlungsart',
+  scan_to_pay: 'Zum Bezahlen scannen', scan_to_view: 'Scannen, um die Rechnung online anzusehen',
+  notes: 'Anmerkungen', refund_policy: 'Erstattungsbedingungen', signature: 'Unterschrift',
+  stamp_paid: 'BEZAHLT', stamp_partial: 'TEILWEISE BEZAHLT', paid: 'Bezahlt', partial: 'Teilweise bezahlt', unpaid: 'Offen', page: 'Seite',
+};
+
+const fr: Labels = {
+  invoice_number: 'Numéro de facture', invoice_date: 'Date de facture', due_date: "Date d'échéance", po_number: 'N° de bon de commande', terms: 'Conditions de paiement',
+  from: 'Émetteur', bill_to: 'Facturé à', ship_to: 'Adresse de livraison',
+  tax_id: 'N° de TVA', registration_no: "N° d'immatriculation", email: 'E-mail', phone: 'Téléphone', website: 'Site web',
+  description: 'Description', quantity: 'Quantité', unit: 'Unité', unit_price: 'Prix unitaire', discount: 'Remise', tax: 'Taxe', amount: 'Montant',
+  subtotal: 'Sous-total', global_discount: 'Remise', discount_total: 'Total des remises', shipping: 'Frais de port',
+  rounding_adjustment: 'Arrondi', total_tax: 'Total des taxes', taxable_amount: 'Base imposable', grand_total: 'Total TTC',
+  deposit: 'Acompte à verser', amount_paid: 'Montant réglé', balance_due: 'Reste à payer', prices_include_tax: 'Prix toutes taxes comprises',
+  payment_details: 'Informations de paiement', pay_to: 'Bénéficiaire', bank_name: 'Banque', account_name: 'Titulaire du compte',
+  account_number: 'Numéro de compte', routing_number: 'Code banque', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Instructions de paiement', method_note: 'Mode de paiement',
+  scan_to_pay: 'Scannez pour payer', scan_to_view: 'Scannez pour consulter cette facture en ligne',
+  notes: 'Remarques', refund_policy: 'Politique de remboursement', signature: 'Signature autorisée',
+  stamp_paid: 'PAYÉ', stamp_partial: 'PAIEMENT PARTIEL', paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', page: 'Page',
+};
+
+const es: Labels = {
+  invoice_number: 'Número de factura', invoice_date: 'Fecha de factura', due_date: 'Fecha de vencimiento', po_number: 'N.º de pedido', terms: 'Condiciones de pago',
+  from: 'Emisor', bill_to: 'Facturar a', ship_to: 'Enviar a',
+  tax_id: 'NIF', registration_no: 'N.º de registro', email: 'Correo electrónico', phone: 'Teléfono', website: 'Sitio web',
+  description: 'Descripción', quantity: 'Cantidad', unit: 'Unidad', unit_price: 'Precio unitario', discount: 'Descuento', tax: 'Impuesto', amount: 'Importe',
+  subtotal: 'Subtotal', global_discount: 'Descuento', discount_total: 'Descuento total', shipping: 'Gastos de envío',
+  rounding_adjustment: 'Redondeo', total_tax: 'Total impuestos', taxable_amount: 'Base imponible', grand_total: 'Total',
+  deposit: 'Anticipo a pagar', amount_paid: 'Importe pagado', balance_due: 'Saldo pendiente', prices_include_tax: 'Precios con impuestos incluidos',
+  payment_details: 'Datos de pago', pay_to: 'Beneficiario', bank_name: 'Banco', account_name: 'Titular de la cuenta',
+  account_number: 'Número de cuenta', routing_number: 'Código bancario', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Instrucciones de pago', method_note: 'Forma de pago',
+  scan_to_pay: 'Escanee para pagar', scan_to_view: 'Escanee para ver esta factura en línea',
+  notes: 'Notas', refund_policy: 'Política de reembolso', signature: 'Firma autorizada',
+  stamp_paid: 'PAGADO', stamp_partial: 'PAGO PARCIAL', paid: 'Pagada', partial: 'Pagada parcialmente', unpaid: 'Pendiente de pago', page: 'Página',
+};
+
+const pt: Labels = {
+  invoice_number: 'Número da fatura', invoice_date: 'Data de emissão', due_date: 'Data de vencimento', po_number: 'Nº do pedido', terms: 'Condições de pagamento',
+  from: 'Emitente', bill_to: 'Faturar para', ship_to: 'Endereço de entrega',
+  tax_id: 'Identificação fiscal', registration_no: 'Nº de registro', email: 'E-mail', phone: 'Telefone', website: 'Site',
+  description: 'Descrição', quantity: 'Qtd.', unit: 'Unidade', unit_price: 'Preço unitário', discount: 'Desconto', tax: 'Imposto', amount: 'Valor',
+  subtotal: 'Subtotal', global_discount: 'Desconto', discount_total: 'Desconto total', shipping: 'Frete',
+  rounding_adjustment: 'Arredondamento', total_tax: 'Total de impostos', taxable_amount: 'Base de cálculo', grand_total: 'Total',
+  deposit: 'Sinal a pagar', amount_paid: 'Valor pago', balance_due: 'Saldo a pagar', prices_include_tax: 'Preços com impostos incluídos',
+  payment_details: 'Dados para pagamento', pay_to: 'Beneficiário', bank_name: 'Banco', account_name: 'Titular da conta',
+  account_number: 'Número da conta', routing_number: 'Código do banco', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Instruções de pagamento', method_note: 'Forma de pagamento',
+  scan_to_pay: 'Escaneie para pagar', scan_to_view: 'Escaneie para ver esta fatura online',
+  notes: 'Observações', refund_policy: 'Política de reembolso', signature: 'Assinatura autorizada',
+  stamp_paid: 'PAGO', stamp_partial: 'PAGAMENTO PARCIAL', paid: 'Paga', partial: 'Parcialmente paga', unpaid: 'Em aberto', page: 'Página',
+};
+
+const ar: Labels = {
+  invoice_number: 'رقم الفاتورة', invoice_date: 'تاريخ الفاتورة', due_date: 'تاريخ الاستحقاق', po_number: 'رقم أمر الشراء', terms: 'شروط الدفع',
+  from: 'من', bill_to: 'فاتورة إلى', ship_to: 'الشحن إلى',
+  tax_id: 'الرقم الضريبي', registration_no: 'رقم السجل التجاري', email: 'البريد الإلكتروني', phone: 'الهاتف', website: 'الموقع الإلكتروني',
+  description: 'الوصف', quantity: 'الكمية', unit: 'الوحدة', unit_price: 'سعر الوحدة', discount: 'الخصم', tax: 'الضريبة', amount: 'المبلغ',
+  subtotal: 'المجموع الفرعي', global_discount: 'الخصم', discount_total: 'إجمالي الخصم', shipping: 'رسوم الشحن',
+  rounding_adjustment: 'فرق التقريب', total_tax: 'إجمالي الضريبة', taxable_amount: 'المبلغ الخاضع للضريبة', grand_total: 'الإجمالي',
+  deposit: 'الدفعة المقدمة المستحقة', amount_paid: 'المبلغ المدفوع', balance_due: 'الرصيد المستحق', prices_include_tax: 'الأسعار شاملة الضريبة',
+  payment_details: 'تفاصيل الدفع', pay_to: 'المستفيد', bank_name: 'اسم البنك', account_name: 'اسم صاحب الحساب',
+  account_number: 'رقم الحساب', routing_number: 'رمز التوجيه', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'تعليمات الدفع', method_note: 'طريقة الدفع',
+  scan_to_pay: 'امسح الرمز للدفع', scan_to_view: 'امسح الرمز لعرض هذه الفاتورة عبر الإنترنت',
+  notes: 'ملاحظات', refund_policy: 'سياسة الاسترداد', signature: 'التوقيع المعتمد',
+  stamp_paid: 'تم الدفع', stamp_partial: 'مدفوعة جزئيًا', paid: 'مدفوعة', partial: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة', page: 'صفحة',
+};
+
+const ja: Labels = {
+  invoice_number: '請求書番号', invoice_date: '請求日', due_date: 'お支払期限', po_number: '発注番号', terms: 'お支払条件',
+  from: '請求元', bill_to: '請求先', ship_to: '納品先',
+  tax_id: '登録番号', registration_no: '法人番号', email: 'メール', phone: '電話番号', website: 'ウェブサイト',
+  description: '品目', quantity: '数量', unit: '単位', unit_price: '単価', discount: '値引き', tax: '税率', amount: '金額',
+  subtotal: '小計', global_discount: '値引き', discount_total: '値引き合計', shipping: '送料',
+  rounding_adjustment: '端数調整', total_tax: '税額合計', taxable_amount: '課税対象額', grand_total: '合計金額',
+  deposit: '前払金', amount_paid: '支払済金額', balance_due: '未払残高', prices_include_tax: '税込価格',
+  payment_details: 'お支払い情報', pay_to: '受取人', bank_name: '銀行名', account_name: '口座名義',
+  account_number: '口座番号', routing_number: '銀行コード', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'お支払いに関するご案内', method_note: 'お支払い方法',
+  scan_to_pay: 'スキャンしてお支払い', scan_to_view: 'スキャンしてこの請求書をオンラインで表示',
+  notes: '備考', refund_policy: '返金ポリシー', signature: '署名',
+  stamp_paid: '支払済', stamp_partial: '一部支払済', paid: '支払済み', partial: '一部支払済み', unpaid: '未払い', page: 'ページ',
+};
+
+const ru: Labels = {
+  invoice_number: 'Номер счёта', invoice_date: 'Дата счёта', due_date: 'Срок оплаты', po_number: 'Номер заказа', terms: 'Условия оплаты',
+  from: 'Поставщик', bill_to: 'Покупатель', ship_to: 'Грузополучатель',
+  tax_id: 'ИНН', registration_no: 'ОГРН', email: 'Эл. почта', phone: 'Телефон', website: 'Сайт',
+  description: 'Наименование', quantity: 'Кол-во', unit: 'Ед. изм.', unit_price: 'Цена', discount: 'Скидка', tax: 'Налог', amount: 'Сумма',
+  subtotal: 'Промежуточный итог', global_discount: 'Скидка', discount_total: 'Сумма скидки', shipping: 'Доставка',
+  rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Итого',
+  deposit: 'Предоплата', amount_paid: 'Оплачено', balance_due: 'Остаток к оплате', prices_include_tax: 'Цены указаны с учётом налога',
+  payment_details: 'Платёжные реквизиты', pay_to: 'Получатель', bank_name: 'Банк', account_name: 'Владелец счёта',
+  // "Номер счёта" would read as the invoice number; a bank account is a "расчётный счёт".
+  account_number: 'Расчётный счёт', routing_number: 'Код банка', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Инструкции по оплате', method_note: 'Способ оплаты',
+  scan_to_pay: 'Отсканируйте для оплаты', scan_to_view: 'Отсканируйте, чтобы открыть счёт онлайн',
+  notes: 'Примечания', refund_policy: 'Условия возврата', signature: 'Подпись уполномоченного лица',
+  stamp_paid: 'ОПЛАЧЕНО', stamp_partial: 'ЧАСТИЧНО ОПЛАЧЕНО', paid: 'Оплачен', partial: 'Частично оплачен', unpaid: 'Не оплачен', page: 'Страница',
+};
+
+const it: Labels = {
+  invoice_number: 'Numero fattura', invoice_date: 'Data fattura', due_date: 'Data di scadenza', po_number: 'Numero ordine', terms: 'Condizioni di pagamento',
+  from: 'Emittente', bill_to: 'Cliente', ship_to: 'Indirizzo di consegna',
+  tax_id: 'Partita IVA', registration_no: 'N. Registro Imprese', email: 'E-mail', phone: 'Telefono', website: 'Sito web',
+  description: 'Descrizione', quantity: 'Quantità', unit: 'Unità', unit_price: 'Prezzo unitario', discount: 'Sconto', tax: 'Imposta', amount: 'Importo',
+  subtotal: 'Subtotale', global_discount: 'Sconto', discount_total: 'Sconto totale', shipping: 'Spese di spedizione',
+  rounding_adjustment: 'Arrotondamento', total_tax: 'Totale imposte', taxable_amount: 'Imponibile', grand_total: 'Totale',
+  deposit: 'Acconto da versare', amount_paid: 'Importo pagato', balance_due: 'Saldo da pagare', prices_include_tax: 'Prezzi comprensivi di imposte',
+  payment_details: 'Dati per il pagamento', pay_to: 'Beneficiario', bank_name: 'Banca', account_name: 'Intestatario del conto',
+  account_number: 'Numero di conto', routing_number: 'Codice bancario', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'Istruzioni di pagamento', method_note: 'Modalità di pagamento',
+  scan_to_pay: 'Scansiona per pagare', scan_to_view: 'Scansiona per visualizzare questa fattura online',
+  notes: 'Note', refund_policy: 'Politica di rimborso', signature: 'Firma autorizzata',
+  stamp_paid: 'PAGATO', stamp_partial: 'PAGAMENTO PARZIALE', paid: 'Pagata', partial: 'Pagata parzialmente', unpaid: 'Da pagare', page: 'Pagina',
+};
+
+const hi: Labels = {
+  invoice_number: 'चालान संख्या', invoice_date: 'चालान दिनांक', due_date: 'देय तिथि', po_number: 'क्रय आदेश संख्या', terms: 'भुगतान की शर्तें',
+  from: 'विक्रेता', bill_to: 'बिल प्राप्तकर्ता', ship_to: 'डिलीवरी पता',
+  tax_id: 'कर पहचान संख्या', registration_no: 'पंजीकरण संख्या', email: 'ईमेल', phone: 'फ़ोन', website: 'वेबसाइट',
+  description: 'विवरण', quantity: 'मात्रा', unit: 'इकाई', unit_price: 'इकाई मूल्य', discount: 'छूट', tax: 'कर', amount: 'राशि',
+  subtotal: 'उप-योग', global_discount: 'छूट', discount_total: 'कुल छूट', shipping: 'शिपिंग शुल्क',
+  rounding_adjustment: 'पूर्णांकन समायोजन', total_tax: 'कुल कर', taxable_amount: 'कर योग्य राशि', grand_total: 'कुल राशि',
+  deposit: 'देय अग्रिम राशि', amount_paid: 'भुगतान की गई राशि', balance_due: 'शेष देय राशि', prices_include_tax: 'कर सहित मूल्य',
+  payment_details: 'भुगतान विवरण', pay_to: 'भुगतान प्राप्तकर्ता', bank_name: 'बैंक का नाम', account_name: 'खाताधारक का नाम',
+  // In India the routing code of a bank branch is the IFSC, which is what Indian senders will put here.
+  account_number: 'खाता संख्या', routing_number: 'रूटिंग कोड / IFSC', iban: 'IBAN', swift: 'SWIFT/BIC',
+  instructions: 'भुगतान निर्देश', method_note: 'भुगतान विधि',
+  scan_to_pay: 'भुगतान के लिए स्कैन करें', scan_to_view: 'इस चालान को ऑनलाइन देखने के लिए स्कैन करें',
+  notes: 'टिप्पणियाँ', refund_policy: 'धनवापसी नीति', signature: 'अधिकृत हस्ताक्षरकर्ता',
+  stamp_paid: 'भुगतान किया गया', stamp_partial: 'आंशिक भुगतान', paid: 'भुगतान किया गया', partial: 'आंशिक भुगतान', unpaid: 'भुगतान शेष', page: 'पृष्ठ',
+};
+
+/** The labels of each supported language; frozen, shared by every render. */
+export const LABELS: Readonly<Record<Language, Labels>> = Object.freeze({
+  en: Object.freeze(en), nl: Object.freeze(nl), de: Object.freeze(de), fr: Object.freeze(fr),
+  es: Object.freeze(es), pt: Object.freeze(pt), ar: Object.freeze(ar), ja: Object.freeze(ja),
+  ru: Object.freeze(ru), it: Object.freeze(it), hi: Object.freeze(hi),
+});
+
+/** Only Arabic, of the supported languages, is written right to left (D29: mirrored layout). */
+export function isRightToLeft(language: Language): boolean {
+  return language === 'ar';
+}

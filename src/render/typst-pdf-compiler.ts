@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import type { InvoiceView, RenderAsset } from '../domain/pdf/invoice-view.ts';
+
+/**
+ * The compiler's root: the project's templates folder, which holds nothing but trusted .typ files.
+ * Two levels up from both src/render/ and dist/render/.
+ */
+export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+const MAIN_FILE = path.join(TEMPLATES_DIR, 'invoice.typ');
+
+/**
+ * D30: fonts from npm, regular and bold; Typst embeds only the glyphs a PDF uses. Noto for Latin,
+ * Cyrillic, Devanagari and Japanese. Arabic is Amiri, not Noto: the Noto Arabic families draw a
+ * letter's dots as separate glyphs, and Typst's PDF text layer then maps each dot to its letter
+ * again, so copying, searching or reading aloud an invoice gives "رققم" for "رقم" (measured with
+ * MuPDF, docs/pdf.md). Amiri keeps letters whole and its text layer reads back correctly.
+ */
+const FONT_FILES = [
+  'noto-sans/400Regular/NotoSans_400Regular.ttf',
+  'noto-sans/700Bold/NotoSans_700Bold.ttf',
+  'amiri/400Regular/Amiri_400Regular.ttf',
+  'amiri/700Bold/Amiri_700Bold.ttf',
+  'noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
+  'noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
+  'noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  'noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+] as const;
+
+const FONTS_DIR = fileURLToPath(new URL('../../node_modules/@expo-google-fonts/', import.meta.url));
+
+/**
+ * Typst's memoization cache grows with every distinct document (to ~870 MB measured in issue 4)
+ * unless evicted. After each document, entries unused for this many evictions are dropped: the
+ * template, fonts and layout of recurring parts stay warm, one-off content goes.
+ */
+const CACHE_MAX_AGE = 5;
+
+/** One Typst compiler with the fonts loaded once; not thread-safe — one per worker thread. */
+export class TypstPdfCompiler {
+  readonly #compiler: NodeCompiler;
+  #mapped: string[] = [];
+
+  constructor() {
+    const fontBlobs = FONT_FILES.map((file) => readFileSync(path.join(FONTS_DIR, file)));
+    this.#compiler = NodeCompiler.create({ workspace: TEMPLATES_DIR, fontArgs: [{ fontBlobs }] });
+  }
+
+  /** The PDF of `view`; `assets` are the images the view names. Throws on a compile error. */
+  render(view: InvoiceView, assets: readonly RenderAsset[]): Buffer {
+    try {
+      this.#map('data.json', Buffer.from(JSON.stringify(view)));
+      for (const asset of assets) this.#map(asset.name, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
+      const result = this.#compiler.compile({ mainFilePath: MAIN_FILE });
+      const error = result.takeError();
+      if (error !== null) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics).slice(0, 2000)}`);
+      return this.#compiler.pdf(result.result!, { pdfTags: process.env.PDF_TAGS === "1" });
+    } finally {
+      for (const file of this.#mapped) this.#compiler.unmapShadow(file);
+      this.#mapped = [];
+      this.#compiler.evictCache(CACHE_MAX_AGE);
+    }
+  }
+
+  #map(name: string, bytes: Buffer): void {
+    // Names come from the view builder (fixed names such as logo.png), never from the caller.
+    const file = path.join(TEMPLATES_DIR, name);
+    this.#compiler.mapShadow(file, bytes);
+    this.#mapped.push(file);
+  }
+}

@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { LABELS } from '../../src/domain/render/labels.ts';
+import { formatMoney } from '../../src/domain/render/format-money.ts';
+import { body, generateInvoice, signUpWithKey, startAccountsApp, bearer, type AccountsApp } from '../http/accounts-helpers.ts';
+import { compact, pdfShows, readPdf } from '../helpers/read-pdf.ts';
+import { LANGUAGES, MULTI_SCRIPT_DESCRIPTIONS, richInvoice, TEMPLATES } from './pdf-fixtures.ts';
+
+describe('output pdf: 5 templates × 11 languages, read back with a PDF reader', () => {
+  let ctx: AccountsApp;
+  let key: Record<string, string>;
+  before(async () => {
+    ctx = await startAccountsApp();
+    key = bearer((await signUpWithKey(ctx, 'pdf')).apiKey);
+  });
+  after(async () => ctx.close());
+
+  for (const language of LANGUAGES) {
+    it(`${language}: every template renders the invoice with its labels, totals and descriptions`, async () => {
+      const l = LABELS[language];
+      for (const [t, template] of TEMPLATES.entries()) {
+        const number = `PDF-${language}-${t}`;
+        const request = richInvoice(language, template, number);
+        const json = await generateInvoice(ctx.app, { ...request, output: 'json' }, key);
+        assert.equal(json.statusCode, 200, json.body);
+        const invoice = body(json).invoice;
+        assert.deepEqual(invoice.qr, { source: 'payment', type: 'url' }, 'D25: the JSON says which QR the PDF carries');
+
+        const res = await generateInvoice(ctx.app, request, key);
+        assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+        assert.equal(res.headers['content-type'], 'application/pdf');
+        assert.equal(res.headers['content-disposition'], 'attachment; filename="invoice.pdf"');
+        const bytes = res.rawPayload;
+        const pdf = readPdf(bytes);
+        const where = `${language}/${template}`;
+        assert.ok(pdf.pages >= 1 && pdf.pages <= 2, `${where}: ${pdf.pages} pages`);
+        assert.ok(Math.abs(pdf.pageSizePt.width - 595.28) < 1 && Math.abs(pdf.pageSizePt.height - 841.89) < 1, `${where}: A4 by default (D31)`);
+        assert.ok(pdf.fonts.length >= 2, where);
+        for (const font of pdf.fonts) assert.ok(font.embedded, `${where}: ${font.name} is embedded (D30)`);
+        assert.ok(pdf.fonts.every((font) => /^[A-Z]{6}\+/.test(font.name)), `${where}: fonts are subset`);
+
+        const shows = async (phrase: string, what: string) => assert.ok(await pdfShows(bytes, pdf, phrase), `${where}: ${what} "${phrase}" is printed`);
+        await shows(number, 'the invoice number');
+        await shows(formatMoney(invoice.grand_total, 'EUR', language), 'the grand total as formatted for the language');
+        await shows(formatMoney(invoice.balance_due, 'EUR', language), 'the balance due');
+        for (const description of MULTI_SCRIPT_DESCRIPTIONS) await shows(description, 'the line description');
+        const labels = [
+          l.invoice_number, l.invoice_date, l.due_date, l.po_number, l.terms, l.from, l.bill_to, l.ship_to,
+          l.tax_id, l.registration_no, l.description, l.quantity, l.unit_price, l.discount, l.tax, l.amount,
+          l.subtotal, l.global_discount, l.shipping, l.rounding_adjustment, l.grand_total, l.deposit,
+          l.amount_paid, l.balance_due, l.payment_details, l.pay_to, l.bank_name, l.account_name,
+          l.account_number, l.routing_number, l.iban, l.swift, l.instructions, l.method_note, l.scan_to_pay,
+          l.notes, l.refund_policy, l.signature,
+        ];
+        for (const label of labels) await shows(label, 'the label');
+        // The stamp is rotated, so only its words are looked for (D10: amount_paid < grand total).
+        for (const word of l.stamp_partial.split(/\s+/)) assert.ok(compact(pdf.text).includes(compact(word).slice(0, 3)), `${where}: the PARTIAL stamp`);
+      }
+    });
+  }
+
+  it('prints Typst syntax in every text field literally: no user text is ever markup', async () => {
+    const evil = ['#read("/etc/passwd")', '#let x = 1', '$x^2$', ']', '\\', '#for i in range(9999) [x]', '= Heading', '*bold* _it_ `raw`', '<label> @ref', '#{ panic("x") }'];
+    const deep = '['.repeat(5_000) + ']'.repeat(5_000);
+    const request = richInvoice('en', 'classic', 'EVIL-1') as Record<string, any>;
+    delete request.deposit;
+    delete request.amount_paid;
+    request.from.name = evil.join(' ');
+    request.from.address = evil.join('\n');
+    request.to.name = deep.slice(0, 200);
+    request.notes = deep.slice(0, 2000);
+    request.items = evil.map((description) => ({ description, quantity: 1, unit_price: 1 }));
+    request.items.push({ description: deep.slice(0, 1000), quantity: 1, unit_price: 1 });
+    request.footer = '#read("/etc/passwd")';
+    request.payment.instructions = '#import "/etc/passwd"';
+    const res = await generateInvoice(ctx.app, request, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    const pdf = readPdf(res.rawPayload);
+    const text = compact(pdf.text);
+    for (const fragment of evil) assert.ok(text.includes(compact(fragment)), `"${fragment}" is printed as it is`);
+    assert.ok(text.includes(compact('#import "/etc/passwd"')));
+    assert.ok(!text.includes('root:x:0:0'), 'no file was read');
+    assert.ok(text.includes('['.repeat(150)), 'deep nesting is printed as brackets (a run without break points goes past the margin, docs/pdf.md)');
+  });
+
+  it('flows 100 lines over pages: header on every page, numbered "n / N", totals kept together (D31)', async () => {
+    const request = richInvoice('de', 'navy', 'LONG-1') as Record<string, any>;
+    request.items = Array.from({ length: 100 }, (_, i) => ({ description: `Position ${i + 1}: Wartung\nzweite Zeile`, quantity: 1.5, unit_price: 12.34 + i, tax_rate: 19 }));
+    const res = await generateInvoice(ctx.app, request, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    const pdf = readPdf(res.rawPayload);
+    assert.ok(pdf.pages >= 3, `pages: ${pdf.pages}`);
+    const l = LABELS.de;
+    pdf.pageTexts.forEach((text, i) => {
+      assert.ok(compact(text).includes(compact(`${i + 1} / ${pdf.pages}`)), `page ${i + 1} is numbered`);
+    });
+    const withItems = pdf.pageTexts.filter((text) => /Position \d+/.test(text));
+    for (const text of withItems) assert.ok(text.includes(l.unit_price), 'the table header repeats on every page with rows');
+    for (let i = 1; i <= 100; i += 1) {
+      const pagesWithRow = pdf.pageTexts.filter((text) => text.includes(`Position ${i}: Wartung`));
+      assert.equal(pagesWithRow.length, 1, `row ${i} is on exactly one page`);
+      const page = pagesWithRow[0]!;
+      const after = page.slice(page.indexOf(`Position ${i}: Wartung`));
+      assert.ok(after.includes('zweite Zeile'), `row ${i} is not split from its second line`);
+    }
+    const totalsPage = pdf.pageTexts.find((text) => text.includes(l.grand_total));
+    assert.ok(totalsPage?.includes(l.subtotal) && totalsPage.includes(l.balance_due), 'subtotal, grand total and balance due are on one page');
+  });
+
+  it('page_size letter gives US Letter pages', async () => {
+    const res = await generateInvoice(ctx.app, { ...richInvoice('en', 'modern', 'LETTER-1'), page_size: 'letter' }, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    const { pageSizePt } = readPdf(res.rawPayload);
+    assert.ok(Math.abs(pageSizePt.width - 612) < 1 && Math.abs(pageSizePt.height - 792) < 1, JSON.stringify(pageSizePt));
+  });
+
+  it('a bad logo is a 400 naming the field, and uses up no invoice number (D15, D26)', async () => {
+    const first = await generateInvoice(ctx.app, { ...richInvoice('en', 'classic', 'x'), invoice: { language: 'en' }, output: 'json' }, key);
+    const numberBefore = body(first).invoice.number as string;
+    const bad = richInvoice('en', 'classic', 'x') as Record<string, any>;
+    delete bad.invoice.number;
+    bad.from.logo = 'data:image/png;base64,R0lGODlhAQABAAAAACw=';
+    const res = await generateInvoice(ctx.app, bad, key);
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(body(res).error.code, 'validation_error');
+    assert.match(body(res).error.message as string, /logo/);
+    const next = await generateInvoice(ctx.app, { ...richInvoice('en', 'classic', 'x'), invoice: { language: 'en' }, output: 'json' }, key);
+    const seq = (n: string) => Number(n.split('-').at(-1));
+    assert.equal(seq(body(next).invoice.number as string), seq(numberBefore) + 1, 'the refused PDF drew no number');
+  });
+
+  it('a bad payment QR is refused before rendering, naming the field (D25)', async () => {
+    const request = richInvoice('en', 'classic', 'QR-1') as Record<string, any>;
+    request.payment.qr = { type: 'pix', value: '000201' };
+    const res = await generateInvoice(ctx.app, request, key);
+    assert.equal(res.statusCode, 400, res.body);
+    assert.match(body(res).error.message as string, /payment\.qr\.value/);
+  });
+
+  it('JSON requests are answered while PDFs render on the worker threads', async () => {
+    const pdfs = Array.from({ length: 12 }, (_, i) => generateInvoice(ctx.app, richInvoice('ja', 'bold', `BUSY-${i}`), key));
+    let pdfsDone = 0;
+    for (const p of pdfs) void p.then(() => { pdfsDone += 1; });
+    const json = await generateInvoice(ctx.app, { ...richInvoice('en', 'classic', 'FAST-1'), output: 'json' }, key);
+    assert.equal(json.statusCode, 200);
+    assert.ok(pdfsDone < pdfs.length, `the JSON answer came before the last PDF (${pdfsDone} of ${pdfs.length} done)`);
+    for (const res of await Promise.all(pdfs)) assert.equal(res.statusCode, 200);
+  });
+});
