@@ -16,6 +16,8 @@ export interface ReadPdf {
   /** Every font the pages use. */
   readonly fonts: readonly PdfFont[];
   readonly pageSizePt: { readonly width: number; readonly height: number };
+  /** Raster images (image XObjects) the pages draw, with their pixel sizes. */
+  readonly images: ReadonlyArray<{ readonly width: number; readonly height: number }>;
 }
 
 /**
@@ -27,6 +29,7 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
   const pages = doc.countPages();
   const pageTexts: string[] = [];
   const fonts = new Map<string, PdfFont>();
+  const images = new Map<string, { width: number; height: number }>();
   let pageSizePt = { width: 0, height: 0 };
   for (let i = 0; i < pages; i += 1) {
     const page = doc.loadPage(i) as mupdf.PDFPage;
@@ -35,13 +38,13 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
       pageSizePt = { width: x1 - x0, height: y1 - y0 };
     }
     pageTexts.push(page.toStructuredText('preserve-whitespace').asText());
-    collectFonts(page.getObject().get('Resources'), fonts, new Set());
+    collectFonts(page.getObject().get('Resources'), fonts, images, new Set());
   }
-  return { pages, pageTexts, text: pageTexts.join('\n'), fonts: [...fonts.values()], pageSizePt };
+  return { pages, pageTexts, text: pageTexts.join('\n'), fonts: [...fonts.values()], pageSizePt, images: [...images.values()] };
 }
 
-/** Fonts of a resource dictionary and of the form XObjects it uses, recursively. */
-function collectFonts(resources: mupdf.PDFObject, into: Map<string, PdfFont>, seen: Set<string>): void {
+/** Fonts and images of a resource dictionary and of the form XObjects it uses, recursively. */
+function collectFonts(resources: mupdf.PDFObject, into: Map<string, PdfFont>, images: Map<string, { width: number; height: number }>, seen: Set<string>): void {
   if (!resources.isDictionary()) return;
   const fontDict = resources.get('Font');
   if (fontDict.isDictionary()) {
@@ -59,7 +62,11 @@ function collectFonts(resources: mupdf.PDFObject, into: Map<string, PdfFont>, se
       const key = xobject.isIndirect() ? String(xobject.asIndirect()) : '';
       if (key !== '' && seen.has(key)) return;
       if (key !== '') seen.add(key);
-      collectFonts(xobject.get('Resources'), into, seen);
+      if (xobject.get('Subtype').asName() === 'Image') {
+        images.set(key, { width: xobject.get('Width').asNumber(), height: xobject.get('Height').asNumber() });
+        return;
+      }
+      collectFonts(xobject.get('Resources'), into, images, seen);
     });
   }
 }

@@ -30,10 +30,10 @@ export interface AccountsApp {
  * The real app with real SMTP delivery to a test server, on SQLite or (postgres: true) PostgreSQL.
  * smtpUrl sends the app's mail elsewhere instead (a server that never answers, for example).
  */
-export async function startAccountsApp(options: { postgres?: boolean; smtpUrl?: string } = {}): Promise<AccountsApp> {
+export async function startAccountsApp(options: { postgres?: boolean; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<AccountsApp> {
   const smtp = await startSmtpTestServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-accounts-'));
-  const t = await buildTestApp({ SMTP_URL: options.smtpUrl ?? smtp.url, DATA_DIR: dataDir }, { postgres: options.postgres ?? false });
+  const t = await buildTestApp({ ...options.env, SMTP_URL: options.smtpUrl ?? smtp.url, DATA_DIR: dataDir }, { postgres: options.postgres ?? false });
   fromManyAddresses(t.app);
   let side: Database | undefined;
   return {
