@@ -1,0 +1,159 @@
+/**
+ * PDF rendering: the service's Typst worker pool beside a Chromium HTML→PDF baseline of the same
+ * worded invoice, measured in the same run (issue 4).
+ *
+ *   npm run bench:pdf
+ *
+ * Chromium is Debian's (`apt-get install chromium`, /usr/bin/chromium) driven by playwright-core
+ * with pooled pages, one per core; it is a benchmark-only dependency. Both engines get the same
+ * fonts (Chromium through @font-face from the same npm font files).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
+import type { Language } from '../src/domain/invoice/catalog.ts';
+import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
+import { buildInvoiceView } from '../src/domain/pdf/build-invoice-view.ts';
+import type { InvoiceView } from '../src/domain/pdf/invoice-view.ts';
+import { createPdfWorkerPool } from '../src/render/pdf-worker-pool.ts';
+import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
+import { invoiceViewHtml } from './invoice-view-html.ts';
+import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
+
+const CORES = availableParallelism();
+const LATENCY_DOCS = Number(process.env.LATENCY_DOCS ?? 60);
+const THROUGHPUT_DOCS = Number(process.env.THROUGHPUT_DOCS ?? 400);
+const CHROMIUM_LATENCY_DOCS = Number(process.env.CHROMIUM_LATENCY_DOCS ?? 20);
+const CHROMIUM_THROUGHPUT_DOCS = Number(process.env.CHROMIUM_THROUGHPUT_DOCS ?? 80);
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+function view(language: Language, lines = 10): InvoiceView {
+  const base = structuredClone(TEN_LINE_INVOICE) as Record<string, any>;
+  base.invoice = { ...base.invoice, language };
+  if (lines !== 10) base.items = Array.from({ length: lines }, (_, i) => ({ ...base.items[i % base.items.length], description: `${i + 1}. ${base.items[i % base.items.length].description}` }));
+  const invoice = computeInvoice(normalizeInvoiceRequest(base) as InvoiceRequest, { today: '2026-11-21', number: 'INV-2026-00042' });
+  return buildInvoiceView(invoice);
+}
+
+const CASES: Array<{ name: string; view: InvoiceView }> = [
+  { name: 'en, 10 lines', view: view('en') },
+  { name: 'ar, 10 lines', view: view('ar') },
+  { name: 'hi, 10 lines', view: view('hi') },
+  { name: 'ja, 10 lines', view: view('ja') },
+  { name: 'en, 100 lines', view: view('en', 100) },
+];
+const MIXED = CASES.slice(0, 4).map((c) => c.view);
+
+/**
+ * Every document differs (its number and first description), as a real stream of invoices does,
+ * so neither engine is timed on a cache hit of the very same document.
+ */
+let serial = 0;
+function fresh(v: InvoiceView): InvoiceView {
+  serial += 1;
+  const number = `INV-2026-${String(serial).padStart(5, '0')}`;
+  return {
+    ...v,
+    number,
+    meta: v.meta.map(([label, value], i) => (i === 0 ? [label, number] as const : [label, value] as const)),
+    items: v.items.map((row, i) => (i === 0 ? [`${row[0]} #${serial}`, ...row.slice(1)] : row)),
+  };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const summary = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+};
+
+async function timeEach(count: number, render: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const start = performance.now();
+    await render();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+/** Documents per second with `workers` renders in flight at once, over the mixed set. */
+async function throughput(total: number, workers: number, render: (view: InvoiceView, worker: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
+    while (next < total) {
+      const i = next++;
+      await render(fresh(MIXED[i % MIXED.length]!), worker);
+    }
+  }));
+  return total / ((performance.now() - start) / 1000);
+}
+
+const FONT_DIR = fileURLToPath(new URL('../node_modules/@expo-google-fonts/', import.meta.url));
+const FONT_FACES = [
+  ['Noto Sans', 'noto-sans/400Regular/NotoSans_400Regular.ttf', 400], ['Noto Sans', 'noto-sans/700Bold/NotoSans_700Bold.ttf', 700],
+  ['Amiri', 'amiri/400Regular/Amiri_400Regular.ttf', 400], ['Amiri', 'amiri/700Bold/Amiri_700Bold.ttf', 700],
+  ['Noto Sans Devanagari', 'noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf', 400], ['Noto Sans Devanagari', 'noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf', 700],
+  ['Noto Sans JP', 'noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf', 400], ['Noto Sans JP', 'noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf', 700],
+].map(([family, file, weight]) => `@font-face { font-family: "${family}"; font-weight: ${weight}; src: url("${pathToFileURL(path.join(FONT_DIR, file as string)).href}"); }`).join('\n');
+
+async function main(): Promise<void> {
+  const rows: string[] = [];
+  // ---- Typst worker pool (the service's renderer) ----
+  const rssBefore = process.memoryUsage().rss;
+  const pool = createPdfWorkerPool({ size: CORES });
+  for (let i = 0; i < 40; i += 1) await pool.render(fresh(MIXED[i % MIXED.length]!), []);
+  const typst: Record<string, { p50: number; p95: number }> = {};
+  for (const c of CASES) typst[c.name] = summary(await timeEach(c.name.includes('100') ? LATENCY_DOCS / 2 : LATENCY_DOCS, () => pool.render(fresh(c.view), [])));
+  const typstRate = await throughput(THROUGHPUT_DOCS, CORES * 2, (v) => pool.render(v, []));
+  // RSS after each further round shows whether memory settles (Typst's cache is evicted per document).
+  const rssRounds: number[] = [];
+  for (let round = 0; round < 8; round += 1) {
+    await throughput(THROUGHPUT_DOCS, CORES * 2, (v) => pool.render(v, []));
+    rssRounds.push(process.memoryUsage().rss);
+  }
+  const rssPeak = Math.max(...rssRounds);
+  const rssAfter = process.memoryUsage().rss;
+  await pool.close();
+
+  // ---- Chromium baseline ----
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-bench-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const pages: Page[] = await Promise.all(Array.from({ length: CORES }, () => browser.newPage()));
+  // Each pooled page opens a file:// shell once, so the @font-face files load once per page; a
+  // document then replaces the page's content in place (setContent keeps the page's origin).
+  const shell = path.join(dir, 'shell.html');
+  writeFileSync(shell, `<!doctype html><html><head><style>${FONT_FACES}</style></head><body></body></html>`);
+  await Promise.all(pages.map((page) => page.goto(pathToFileURL(shell).href)));
+  const chromiumPdf = async (v: InvoiceView, worker: number) => {
+    const page = pages[worker]!;
+    await page.setContent(invoiceViewHtml(v).replace('<style>', `<style>\n${FONT_FACES}\n`), { waitUntil: 'load' });
+    // Runs in the page (a string, so this file needs no DOM types).
+    await page.evaluate('document.fonts.ready.then(() => true)');
+    return page.pdf({ format: v.paper === 'a4' ? 'A4' : 'Letter', printBackground: true });
+  };
+  for (let i = 0; i < 8; i += 1) await chromiumPdf(fresh(MIXED[i % MIXED.length]!), i % CORES);
+  const chrome: Record<string, { p50: number; p95: number }> = {};
+  for (const c of CASES) chrome[c.name] = summary(await timeEach(CHROMIUM_LATENCY_DOCS, () => chromiumPdf(fresh(c.view), 0)));
+  const chromeRate = await throughput(CHROMIUM_THROUGHPUT_DOCS, CORES, chromiumPdf);
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+
+  console.log(`Node ${process.version}, ${cpus()[0]?.model} × ${CORES}; Typst pool of ${CORES} workers; Chromium ${browser.version()} with ${CORES} pooled pages`);
+  console.log('| document | Typst p50 / p95 ms | Chromium p50 / p95 ms |');
+  console.log('|---|---|---|');
+  for (const c of CASES) rows.push(`| ${c.name} | ${typst[c.name]!.p50.toFixed(1)} / ${typst[c.name]!.p95.toFixed(1)} | ${chrome[c.name]!.p50.toFixed(1)} / ${chrome[c.name]!.p95.toFixed(1)} |`);
+  console.log(rows.join('\n'));
+  console.log(`| docs/s, mixed en/ar/hi/ja, all cores | ${typstRate.toFixed(0)} | ${chromeRate.toFixed(1)} |`);
+  console.log(`Typst ÷ Chromium docs/s: ${(typstRate / chromeRate).toFixed(1)}×`);
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  console.log(`process RSS (main thread + ${CORES} render workers): ${mb(rssBefore)} MB before the pool; after each round of ${THROUGHPUT_DOCS} more documents: ${rssRounds.map(mb).join(', ')} MB; peak ${mb(rssPeak)} MB, ${mb(rssAfter)} MB at the end`);
+}
+
+await main();
