@@ -56,7 +56,9 @@ export class TypstPdfCompiler {
       const result = this.#compiler.compile({ mainFilePath: MAIN_FILE });
       const error = result.takeError();
       if (error !== null) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics).slice(0, 2000)}`);
-      return this.#compiler.pdf(result.result!, { pdfTags: process.env.PDF_TAGS === "1" });
+      // Untagged: with Typst 0.14's tags the text read back by MuPDF and pdf.js was no better
+      // (docs/pdf.md); a tagged, accessible PDF is separate work.
+      return this.#compiler.pdf(result.result!, { pdfTags: false });
     } finally {
       for (const file of this.#mapped) this.#compiler.unmapShadow(file);
       this.#mapped = [];

@@ -38,13 +38,13 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
       pageSizePt = { width: x1 - x0, height: y1 - y0 };
     }
     pageTexts.push(page.toStructuredText('preserve-whitespace').asText());
-    collectFonts(page.getObject().get('Resources'), fonts, images, new Set());
+    collectResources(page.getObject().get('Resources'), fonts, images, new Set());
   }
   return { pages, pageTexts, text: pageTexts.join('\n'), fonts: [...fonts.values()], pageSizePt, images: [...images.values()] };
 }
 
 /** Fonts and images of a resource dictionary and of the form XObjects it uses, recursively. */
-function collectFonts(resources: mupdf.PDFObject, into: Map<string, PdfFont>, images: Map<string, { width: number; height: number }>, seen: Set<string>): void {
+function collectResources(resources: mupdf.PDFObject, into: Map<string, PdfFont>, images: Map<string, { width: number; height: number }>, seen: Set<string>): void {
   if (!resources.isDictionary()) return;
   const fontDict = resources.get('Font');
   if (fontDict.isDictionary()) {
@@ -66,7 +66,7 @@ function collectFonts(resources: mupdf.PDFObject, into: Map<string, PdfFont>, im
         images.set(key, { width: xobject.get('Width').asNumber(), height: xobject.get('Height').asNumber() });
         return;
       }
-      collectFonts(xobject.get('Resources'), into, images, seen);
+      collectResources(xobject.get('Resources'), into, images, seen);
     });
   }
 }

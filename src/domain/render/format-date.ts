@@ -1,5 +1,6 @@
 import type { Language } from '../invoice/catalog.ts';
 import { LOCALES } from './locales.ts';
+import { cached } from './cached.ts';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -30,15 +31,11 @@ export function formatDate(isoDate: string, language: Language): string {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     throw new RangeError(`formatDate: ${isoDate} is not a calendar date`);
   }
-  let format = dateFormats.get(language);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      dateStyle: 'long',
-      timeZone: 'UTC',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
-    dateFormats.set(language, format);
-  }
+  const format = cached(dateFormats, language, () => new Intl.DateTimeFormat(LOCALES[language], {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+  }));
   return format.format(date);
 }

@@ -1,5 +1,6 @@
 import { CURRENCY_MINOR_UNITS, type Currency, type Language } from '../invoice/catalog.ts';
 import { LOCALES } from './locales.ts';
+import { cached } from './cached.ts';
 
 /**
  * Currencies printed with their narrow sign in every language: each sign is recognised
@@ -39,11 +40,9 @@ const COMMON = { numberingSystem: 'latn', roundingMode: 'halfExpand', signDispla
  */
 export function formatMoney(amount: number, currency: Currency, language: Language): string {
   if (!Number.isFinite(amount)) throw new RangeError(`formatMoney: amount must be finite, got ${amount}`);
-  const key = `${language}:${currency}`;
-  let format = moneyFormats.get(key);
-  if (format === undefined) {
+  const format = cached(moneyFormats, `${language}:${currency}`, () => {
     const digits = CURRENCY_MINOR_UNITS[currency];
-    format = new Intl.NumberFormat(LOCALES[language], {
+    return new Intl.NumberFormat(LOCALES[language], {
       ...COMMON,
       style: 'currency',
       currency,
@@ -52,8 +51,7 @@ export function formatMoney(amount: number, currency: Currency, language: Langua
       maximumFractionDigits: digits,
       useGrouping: 'always',
     });
-    moneyFormats.set(key, format);
-  }
+  });
   return format.format(amount);
 }
 
@@ -63,12 +61,7 @@ export function formatMoney(amount: number, currency: Currency, language: Langua
  */
 export function formatQuantity(quantity: number, language: Language): string {
   if (!Number.isFinite(quantity)) throw new RangeError(`formatQuantity: quantity must be finite, got ${quantity}`);
-  let format = quantityFormats.get(language);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(LOCALES[language], { ...COMMON, maximumFractionDigits: 6 });
-    quantityFormats.set(language, format);
-  }
-  return format.format(quantity);
+  return cached(quantityFormats, language, () => new Intl.NumberFormat(LOCALES[language], { ...COMMON, maximumFractionDigits: 6 })).format(quantity);
 }
 
 /**
@@ -79,10 +72,5 @@ export function formatQuantity(quantity: number, language: Language): string {
  */
 export function formatPercent(rate: number, language: Language): string {
   if (!Number.isFinite(rate)) throw new RangeError(`formatPercent: rate must be finite, got ${rate}`);
-  let format = percentFormats.get(language);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(LOCALES[language], { ...COMMON, style: 'unit', unit: 'percent', maximumFractionDigits: 6 });
-    percentFormats.set(language, format);
-  }
-  return format.format(rate);
+  return cached(percentFormats, language, () => new Intl.NumberFormat(LOCALES[language], { ...COMMON, style: 'unit', unit: 'percent', maximumFractionDigits: 6 })).format(rate);
 }
