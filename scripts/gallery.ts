@@ -56,6 +56,7 @@ for (const { name, request } of jobs) {
   const invoice = computeInvoice(request, { today: '2026-11-02', number: 'INV-2026-00042' });
   const file = path.join(folder, `${name}.pdf`);
   writeFileSync(file, compiler.render(buildInvoiceView(invoice), []));
+  compiler.trimCache();
   if (hasPdftoppm) spawnSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, path.join(folder, name)]);
 }
 console.log(`${jobs.length} invoices in ${folder}${hasPdftoppm ? ' (PDF and PNG of the first page)' : ' (PDF only: install pdftoppm for PNG previews)'}`);

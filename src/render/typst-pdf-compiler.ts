@@ -33,8 +33,8 @@ const FONTS_DIR = fileURLToPath(new URL('../../node_modules/@expo-google-fonts/'
 
 /**
  * Typst's memoization cache grows with every distinct document (to ~870 MB measured in issue 4)
- * unless evicted. After each document, entries unused for this many evictions are dropped: the
- * template, fonts and layout of recurring parts stay warm, one-off content goes.
+ * unless evicted. After each document (trimCache), entries unused for this many evictions are
+ * dropped: the template, fonts and layout of recurring parts stay warm, one-off content goes.
  */
 const CACHE_MAX_AGE = 5;
 
@@ -62,8 +62,15 @@ export class TypstPdfCompiler {
     } finally {
       for (const file of this.#mapped) this.#compiler.unmapShadow(file);
       this.#mapped = [];
-      this.#compiler.evictCache(CACHE_MAX_AGE);
     }
+  }
+
+  /**
+   * Drops cache entries unused for CACHE_MAX_AGE documents; call after every render. Separate
+   * from render() so a worker can send the PDF first and trim while the caller reads it.
+   */
+  trimCache(): void {
+    this.#compiler.evictCache(CACHE_MAX_AGE);
   }
 
   #map(name: string, bytes: Buffer): void {

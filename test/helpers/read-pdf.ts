@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import * as mupdf from 'mupdf';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 
@@ -18,6 +19,8 @@ export interface ReadPdf {
   readonly pageSizePt: { readonly width: number; readonly height: number };
   /** Raster images (image XObjects) the pages draw, with their pixel sizes. */
   readonly images: ReadonlyArray<{ readonly width: number; readonly height: number }>;
+  /** The document's title (Info dictionary), '' when none. */
+  readonly title: string;
 }
 
 /**
@@ -40,7 +43,8 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
     pageTexts.push(page.toStructuredText('preserve-whitespace').asText());
     collectResources(page.getObject().get('Resources'), fonts, images, new Set());
   }
-  return { pages, pageTexts, text: pageTexts.join('\n'), fonts: [...fonts.values()], pageSizePt, images: [...images.values()] };
+  const title = doc.getMetaData('info:Title') ?? '';
+  return { pages, pageTexts, text: pageTexts.join('\n'), fonts: [...fonts.values()], pageSizePt, images: [...images.values()], title };
 }
 
 /** Fonts and images of a resource dictionary and of the form XObjects it uses, recursively. */
@@ -70,6 +74,10 @@ function collectResources(resources: mupdf.PDFObject, into: Map<string, PdfFont>
     });
   }
 }
+
+// jsqr is CommonJS whose module.exports is the decoder; its types describe an ES default export,
+// which TypeScript's CommonJS interop would not let us call.
+const jsQR = createRequire(import.meta.url)('jsqr') as typeof import('jsqr').default;
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const BIDI_MARKS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
@@ -121,4 +129,16 @@ export async function pdfShows(bytes: Uint8Array, read: ReadPdf, phrase: string)
   const wanted = compact(phrase);
   if (!ARABIC.test(phrase)) return compact(read.text).includes(wanted);
   return (await rightToLeftLines(bytes)).some((line) => compact(line).includes(wanted));
+}
+
+/**
+ * The QR code printed on a page, decoded as a phone would: the page is rasterised by MuPDF at
+ * about 180 dpi and scanned by jsQR. Undefined when no code can be read.
+ */
+export function decodeQr(bytes: Uint8Array, pageIndex = 0): string | undefined {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  const page = doc.loadPage(pageIndex);
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(2.5, 2.5), mupdf.ColorSpace.DeviceRGB, true);
+  const found = jsQR(new Uint8ClampedArray(pixmap.getPixels()), pixmap.getWidth(), pixmap.getHeight());
+  return found?.data;
 }

@@ -38,6 +38,13 @@ describe('OpenAPI 3.1 description', () => {
     assert.ok(op.responses['4XX'] ?? op.responses['4xx'], 'documents the error shape');
   });
 
+  it('declares the PDF answer of output "pdf" beside the JSON one, with its attachment header', () => {
+    const ok = doc.paths['/api/generate-invoice'].post.responses['200'];
+    assert.deepEqual(Object.keys(ok.content).sort(), ['application/json', 'application/pdf']);
+    assert.equal(ok.content['application/pdf'].schema.contentMediaType, 'application/pdf');
+    assert.ok(ok.headers['content-disposition'], 'Content-Disposition is documented');
+  });
+
   it('declares only operations that exist (stable ids per the spec)', () => {
     const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)).filter(Boolean).sort();
     assert.deepEqual(ids, [

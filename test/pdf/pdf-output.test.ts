@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { INVOICE_TITLE } from '../../src/domain/invoice/language-words.ts';
 import { LABELS } from '../../src/domain/render/labels.ts';
 import { formatMoney } from '../../src/domain/render/format-money.ts';
 import { body, generateInvoice, signUpWithKey, startAccountsApp, bearer, type AccountsApp } from '../http/accounts-helpers.ts';
-import { compact, pdfShows, readPdf } from '../helpers/read-pdf.ts';
+import { compact, decodeQr, pdfShows, readPdf } from '../helpers/read-pdf.ts';
 import { LANGUAGES, MULTI_SCRIPT_DESCRIPTIONS, richInvoice, TEMPLATES } from './pdf-fixtures.ts';
 
 describe('output pdf: 5 templates × 11 languages, read back with a PDF reader', () => {
@@ -34,6 +35,7 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
         const pdf = readPdf(bytes);
         const where = `${language}/${template}`;
         assert.ok(pdf.pages >= 1 && pdf.pages <= 2, `${where}: ${pdf.pages} pages`);
+        assert.equal(pdf.title, `${INVOICE_TITLE[language]} ${number}`, `${where}: the PDF's title`);
         assert.ok(Math.abs(pdf.pageSizePt.width - 595.28) < 1 && Math.abs(pdf.pageSizePt.height - 841.89) < 1, `${where}: A4 by default (D31)`);
         assert.ok(pdf.fonts.length >= 2, where);
         for (const font of pdf.fonts) assert.ok(font.embedded, `${where}: ${font.name} is embedded (D30)`);
@@ -127,6 +129,35 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
     const next = await generateInvoice(ctx.app, { ...richInvoice('en', 'classic', 'x'), invoice: { language: 'en' }, output: 'json' }, key);
     const seq = (n: string) => Number(n.split('-').at(-1));
     assert.equal(seq(body(next).invoice.number as string), seq(numberBefore) + 1, 'the refused PDF drew no number');
+  });
+
+  it('the printed QR scans to the payment URL in every template, right-to-left too (D25)', async () => {
+    for (const [language, template] of [...TEMPLATES.map((t) => ['en', t] as const), ['ar', 'navy'] as const, ['hi', 'bold'] as const]) {
+      const res = await generateInvoice(ctx.app, richInvoice(language, template, `QRS-${language}-${template}`), key);
+      assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+      assert.equal(decodeQr(res.rawPayload), 'https://pay.acme.example/i/42', `${language}/${template}`);
+    }
+  });
+
+  it('a sepa QR without a value is built from the payment block and scans to the EPC069-12 payload (D25)', async () => {
+    const request = richInvoice('de', 'classic', 'SEPA-7') as Record<string, any>;
+    request.payment.qr = { type: 'sepa' };
+    const json = await generateInvoice(ctx.app, { ...request, output: 'json' }, key);
+    assert.equal(json.statusCode, 200, json.body);
+    const invoice = body(json).invoice;
+    assert.deepEqual(invoice.qr, { source: 'payment', type: 'sepa' });
+    const res = await generateInvoice(ctx.app, request, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    const lines = decodeQr(res.rawPayload)?.split('\n');
+    assert.ok(lines !== undefined, 'a QR is printed and readable');
+    assert.deepEqual(lines.slice(0, 8), ['BCD', '002', '1', 'SCT', 'COBADEFFXXX', 'Acme Consulting GmbH', 'DE89370400440532013000', `EUR${invoice.balance_due}`]);
+    assert.ok(lines.includes('SEPA-7'), `the invoice number is the remittance text: ${lines.join(' | ')}`);
+  });
+
+  it('features.qr false prints no QR', async () => {
+    const res = await generateInvoice(ctx.app, { ...richInvoice('en', 'classic', 'NOQR-1'), features: { qr: false } }, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    assert.equal(decodeQr(res.rawPayload), undefined);
   });
 
   it('a bad payment QR is refused before rendering, naming the field (D25)', async () => {

@@ -1,3 +1,4 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-request.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
@@ -20,11 +21,38 @@ export interface GenerateInvoiceRouteDeps extends CallerResolverDeps {
   readonly outboundAllowHosts: readonly string[];
 }
 
+/**
+ * The OpenAPI description also lists the PDF answer of output "pdf" (issue 4). It is added only
+ * when the description is generated: a per-content-type response schema at run time would make
+ * Fastify parse the content type of every JSON answer to pick its serializer, and the PDF, a
+ * Buffer, is never serialized anyway.
+ */
+const documentPdfAnswer: SwaggerTransform = ({ schema, url }) => ({
+  url,
+  schema: {
+    ...schema,
+    response: {
+      ...(schema.response as Record<string, unknown>),
+      200: {
+        description: 'The computed invoice as JSON (output "json", the default), or the invoice as a PDF file (output "pdf"), sent as an attachment named invoice.pdf.',
+        headers: {
+          'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf"' },
+        },
+        content: {
+          'application/json': { schema: GenerateInvoiceResponseSchema },
+          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31).' } },
+        },
+      },
+    },
+  },
+});
+
 /** POST /api/generate-invoice. */
 export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    config: { swaggerTransform: documentPdfAnswer },
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
