@@ -109,6 +109,20 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
     assert.ok(totalsPage?.includes(l.subtotal) && totalsPage.includes(l.balance_due), 'subtotal, grand total and balance due are on one page');
   });
 
+  it('hi prints rupee amounts with Indian lakh grouping, ja yen without minor units (D12, D29)', async () => {
+    for (const [language, currency, printed] of [['hi', 'INR', '₹12,34,567.50'], ['ja', 'JPY', '￥1,234,568']] as const) {
+      const request = richInvoice(language, 'classic', `LAKH-${language}`) as Record<string, any>;
+      request.invoice.currency = currency;
+      request.items = [{ description: 'परामर्श / コンサルティング', quantity: 1, unit_price: 1234567.5 }];
+      for (const key of ['global_discount', 'shipping', 'rounding', 'rounding_increment', 'deposit', 'amount_paid']) delete request[key];
+      request.payment = { iban: 'DE89370400440532013000' };
+      const res = await generateInvoice(ctx.app, request, key);
+      assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+      const bytes = res.rawPayload;
+      assert.ok(await pdfShows(bytes, readPdf(bytes), printed), `${language}: "${printed}" is printed`);
+    }
+  });
+
   it('page_size letter gives US Letter pages', async () => {
     const res = await generateInvoice(ctx.app, { ...richInvoice('en', 'modern', 'LETTER-1'), page_size: 'letter' }, key);
     assert.equal(res.statusCode, 200, res.body.slice(0, 500));
