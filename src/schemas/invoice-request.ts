@@ -33,6 +33,13 @@ const money = (description: string) =>
   Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description });
 const text = (maxLength: number, description: string, minLength = 0) =>
   Type.String({ minLength, maxLength, description });
+/**
+ * Beyond the spec (issue 5): EN 16931 needs each party's country as an ISO code, which a free-text
+ * address does not give reliably. Optional; when omitted, UBL output reads a country named on the
+ * address's last line (docs/ubl.md). The engine checks the code against the ISO list.
+ */
+const country = () =>
+  Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code, for example DE; used by UBL output (docs/ubl.md).' });
 const IMAGE_PATTERN = '^(https://|data:image/(png|jpeg|jpg);base64,)';
 const image = (description: string) =>
   Type.String({ maxLength: MAX_IMAGE_FIELD_CHARS, pattern: IMAGE_PATTERN, description });
@@ -46,6 +53,7 @@ export const PartySchema = Type.Object(
     tax_id: Type.Optional(text(50, 'VAT, GST or EIN number.')),
     registration_no: Type.Optional(text(50, 'Company registration number.')),
     website: Type.Optional(text(500, 'Web site.')),
+    country: Type.Optional(country()),
     logo: Type.Optional(image('https image URL or data: URI (PNG or JPEG), at most 2.5 MB; used on from only.')),
   },
   { description: 'A party to the invoice (sender or recipient).' },
@@ -125,6 +133,7 @@ export const ShipToSchema = Type.Object(
   {
     name: text(200, 'Name of the recipient of the goods.', 1),
     address: Type.Optional(text(1000, 'Delivery address.')),
+    country: Type.Optional(country()),
   },
   { description: 'Delivery party and address.' },
 );

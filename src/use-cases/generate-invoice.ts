@@ -28,7 +28,6 @@ const PENDING_NUMBER = 'INV-PENDING';
  */
 export function generateInvoice(request: InvoiceRequest, caller: Caller, nowMs: number): GenerateInvoiceResult {
   if (caller.kind === 'anonymous') refuseAnonymousExtras(request);
-  else refuseUnbuiltOutputs(request);
   const today = utcDate(nowMs);
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
@@ -75,14 +74,6 @@ export async function generateAccountInvoice(
 /** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */
 export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
   return request.invoice?.date ?? utcDate(nowMs);
-}
-
-/** Until UBL lands (issue 5), an account asking for it is told so plainly. */
-function refuseUnbuiltOutputs(request: InvoiceRequest): void {
-  const output = request.output ?? 'json';
-  if (output === 'ubl') {
-    throw new AppError('invalid_output', `output "${output}" is not available on this server yet; use output "json".`);
-  }
 }
 
 function refuseAnonymousExtras(request: InvoiceRequest): void {

@@ -78,14 +78,14 @@ for (const options of [{}, { postgres: true }]) {
       assert.equal(body(first).invoice.number, 'INV-2026-00001');
 
       // None of these may use up a number: an explicit number, a schema failure, an engine
-      // failure (no such date), a refused output.
+      // failure (no such date), a bad country, a refused image.
       const own = await generateInvoice(ctx.app, invoiceOn('2026-11-03', (b) => { b.invoice.number = 'MY-7'; }), bearer(key));
       assert.equal(own.statusCode, 200);
       assert.equal(body(own).invoice.number, 'MY-7');
       const failures: [Json, number, string][] = [
         [invoiceOn('2026-11-03', (b) => { b.items = []; }), 400, 'validation_error'],
         [invoiceOn('2026-02-30'), 400, 'validation_error'],
-        [invoiceOn('2026-11-03', (b) => { b.output = 'ubl'; }), 400, 'invalid_output'],
+        [invoiceOn('2026-11-03', (b) => { b.output = 'ubl'; b.to.country = 'XX'; }), 400, 'validation_error'],
         [invoiceOn('2026-11-03', (b) => { b.output = 'pdf'; b.from.logo = 'data:image/png;base64,R0lGODlhAQABAAAAACw='; }), 400, 'validation_error'],
         [invoiceOn('2026-11-03', (b) => { b.deposit = 100000; }), 422, 'calculation_error'],
       ];

@@ -38,9 +38,10 @@ describe('OpenAPI 3.1 description', () => {
     assert.ok(op.responses['4XX'] ?? op.responses['4xx'], 'documents the error shape');
   });
 
-  it('declares the PDF answer of output "pdf" beside the JSON one, with its attachment header', () => {
+  it('declares the PDF and UBL answers beside the JSON one, with their attachment header', () => {
     const ok = doc.paths['/api/generate-invoice'].post.responses['200'];
-    assert.deepEqual(Object.keys(ok.content).sort(), ['application/json', 'application/pdf']);
+    assert.deepEqual(Object.keys(ok.content).sort(), ['application/json', 'application/pdf', 'application/xml']);
+    assert.equal(ok.content['application/xml'].schema.contentMediaType, 'application/xml');
     assert.equal(ok.content['application/pdf'].schema.contentMediaType, 'application/pdf');
     assert.ok(ok.headers['content-disposition'], 'Content-Disposition is documented');
   });

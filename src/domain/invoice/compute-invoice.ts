@@ -8,6 +8,7 @@ import { POW10 } from '../money/pow10.ts';
 import { roundToUnit, scaleDownHalfAwayFromZero, type RoundingRule } from '../money/round-to-unit.ts';
 import { toMoneyNumber } from '../money/to-money-number.ts';
 import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode } from './catalog.ts';
+import { checkCountries } from './check-countries.ts';
 import { checkDates } from './check-dates.ts';
 import { checkMagnitude } from './check-magnitude.ts';
 import { computeLine } from './compute-line.ts';
@@ -54,6 +55,7 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
 
   // Input checks first, so that a request with several problems reports a validation_error.
   checkDates(date, meta.due_date);
+  checkCountries(request);
   const globalTaxes = readGlobalTaxes(request, taxWord);
   const globalDiscountIsPercent = request.global_discount_type !== 'amount';
   const globalDiscountInput = request.global_discount === undefined ? 0n : parseDecimal(request.global_discount, 'global_discount');

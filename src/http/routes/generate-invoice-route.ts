@@ -10,6 +10,7 @@ import { buildMeta } from '../build-meta.ts';
 import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { prepareInvoicePdf, type PreparedPdf } from '../../use-cases/prepare-invoice-pdf.ts';
+import { prepareInvoiceUbl } from '../../use-cases/prepare-invoice-ubl.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -22,25 +23,26 @@ export interface GenerateInvoiceRouteDeps extends CallerResolverDeps {
 }
 
 /**
- * The OpenAPI description also lists the PDF answer of output "pdf" (issue 4). It is added only
- * when the description is generated: a per-content-type response schema at run time would make
- * Fastify parse the content type of every JSON answer to pick its serializer, and the PDF, a
- * Buffer, is never serialized anyway.
+ * The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5).
+ * They are added only when the description is generated: a per-content-type response schema at
+ * run time would make Fastify parse the content type of every JSON answer to pick its serializer,
+ * and the files are sent as they are, never serialized.
  */
-const documentPdfAnswer: SwaggerTransform = ({ schema, url }) => ({
+const documentFileAnswers: SwaggerTransform = ({ schema, url }) => ({
   url,
   schema: {
     ...schema,
     response: {
       ...(schema.response as Record<string, unknown>),
       200: {
-        description: 'The computed invoice as JSON (output "json", the default), or the invoice as a PDF file (output "pdf"), sent as an attachment named invoice.pdf.',
+        description: 'The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml).',
         headers: {
-          'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf"' },
+          'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
         },
         content: {
           'application/json': { schema: GenerateInvoiceResponseSchema },
           'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31).' } },
+          'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'UBL 2.1 Invoice (urn:oasis:names:specification:ubl:schema:xsd:Invoice-2) with CustomizationID urn:cen.eu:en16931:2017; mapping in docs/ubl.md.' } },
         },
       },
     },
@@ -52,7 +54,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
   return async (app) => {
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    config: { swaggerTransform: documentPdfAnswer },
+    config: { swaggerTransform: documentFileAnswers },
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
@@ -85,7 +87,20 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
       const body = request.body;
       const caller = await resolveCaller(request, deps, now);
       if (caller.kind === 'anonymous') return answer(generateInvoice(body, caller, now).invoice, now, true);
-      if ((body.output ?? 'json') !== 'pdf') return answer((await generateAccountInvoice(deps.db, body, caller, now)).invoice, now, false);
+      const output = body.output ?? 'json';
+      if (output === 'json') return answer((await generateAccountInvoice(deps.db, body, caller, now)).invoice, now, false);
+      if (output === 'ubl') {
+        let write: ((numbered: Invoice) => string) | undefined;
+        const { invoice } = await generateAccountInvoice(deps.db, body, caller, now, async (result) => {
+          write = prepareInvoiceUbl(result.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
+        });
+        // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="invoice.xml"')
+          // A string is sent as it is; the 200 schema types only the JSON answer.
+          .send(write!(invoice) as never);
+      }
 
       let prepared: PreparedPdf | undefined;
       const { invoice } = await generateAccountInvoice(deps.db, body, caller, now, async (result) => {

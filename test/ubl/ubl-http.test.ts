@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { AppError } from '../../src/errors/app-error.ts';
+import { statusOf } from '../../src/errors/error-codes.ts';
+import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
+import type { InvoiceRequest } from '../../src/schemas/invoice-request.ts';
+import { prepareInvoiceUbl } from '../../src/use-cases/prepare-invoice-ubl.ts';
+import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { validateUblSchema } from '../helpers/validate-ubl.ts';
+import { readUbl } from './read-ubl.ts';
+import { UBL_FIXTURES } from './ubl-fixtures.ts';
+
+describe('output ubl over HTTP (issue 5)', () => {
+  let ctx: AccountsApp;
+  let key: Record<string, string>;
+  before(async () => {
+    ctx = await startAccountsApp();
+    key = bearer((await signUpWithKey(ctx, 'ubl')).apiKey);
+  });
+  after(async () => ctx.close());
+
+  it('answers UBL 2.1 Invoice XML whose totals are the JSON totals of the same request', async () => {
+    for (const fixture of UBL_FIXTURES.filter((_, i) => i % 4 === 0)) {
+      const json = await generateInvoice(ctx.app, { ...fixture.request, output: 'json' }, key);
+      assert.equal(json.statusCode, 200, json.body);
+      const invoice = body(json).invoice;
+      const res = await generateInvoice(ctx.app, { ...fixture.request, output: 'ubl' }, key);
+      assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+      assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
+      assert.equal(res.headers['content-disposition'], 'attachment; filename="invoice.xml"');
+      const ubl = await readUbl(res.body);
+      const where = fixture.name;
+      assert.equal(ubl.value('/inv:Invoice/cbc:ID'), invoice.number, where);
+      assert.equal(Number(ubl.value('/inv:Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount')), invoice.balance_due, where);
+      assert.equal(Number(ubl.value('/inv:Invoice/cac:TaxTotal/cbc:TaxAmount')), invoice.total_tax, where);
+      assert.equal(Number(ubl.value('/inv:Invoice/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount')), Math.round((invoice.grand_total - invoice.rounding_adjustment) * 100) / 100, where);
+      assert.deepEqual(await validateUblSchema([res.body]), [{ valid: true, errors: [] }], where);
+    }
+  });
+
+  it('an account\'s generated number is the document\'s ID', async () => {
+    const request = structuredClone(UBL_FIXTURES.at(-2)!.request);
+    delete request.invoice.number;
+    const res = await generateInvoice(ctx.app, { ...request, output: 'ubl' }, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+    assert.match((await readUbl(res.body)).value('/inv:Invoice/cbc:ID')!, /^INV-2026-\d{5}$/);
+  });
+
+  it('anonymous callers get 403 auth_required', async () => {
+    const res = await generateInvoice(ctx.app, { ...UBL_FIXTURES[0]!.request, output: 'ubl' });
+    assert.equal(res.statusCode, 403);
+    assert.equal(body(res).error.code, 'auth_required');
+    assert.match(body(res).error.message as string, /output "ubl" needs an API key/);
+  });
+
+  it('a country code that is not ISO 3166-1 is a 400 naming the field', async () => {
+    for (const [edit, field] of [
+      [(r: any) => { r.from.country = 'XX'; }, 'from.country'],
+      [(r: any) => { r.to.country = 'de'; }, 'to.country'],
+      [(r: any) => { r.ship_to = { name: 'Depot', country: 'ZZ' }; }, 'ship_to.country'],
+    ] as const) {
+      const request = structuredClone(UBL_FIXTURES[0]!.request);
+      edit(request);
+      const res = await generateInvoice(ctx.app, { ...request, output: 'ubl' }, key);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(body(res).error.code, 'validation_error');
+      assert.match(body(res).error.message as string, new RegExp(field.replace('.', '\\.')));
+    }
+  });
+});
+
+describe('a UBL build that fails is ubl_error without internals (issue 5)', () => {
+  const invoice = computeInvoice(UBL_FIXTURES[0]!.request as InvoiceRequest, { today: '2026-11-21', number: 'X-1' });
+
+  it('fails before numbering when the amounts do not add up, and tells the log why', () => {
+    const reasons: string[] = [];
+    const broken = { ...invoice, total_tax: invoice.total_tax + 1 };
+    assert.throws(() => prepareInvoiceUbl(broken, (reason) => reasons.push(reason)), (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.code, 'ubl_error');
+      assert.equal(error.statusOverride ?? statusOf(error.code), 500);
+      assert.doesNotMatch(error.message, /total|tax-inclusive|grand/i, 'no internals in the message');
+      return true;
+    });
+    assert.equal(reasons.length, 1);
+    assert.match(reasons[0]!, /do not add up/);
+  });
+
+  it('writes the document with the number drawn afterwards', async () => {
+    const write = prepareInvoiceUbl(invoice, () => assert.fail('no failure expected'));
+    const xml = write({ ...invoice, number: 'INV-2026-00077' });
+    assert.equal((await readUbl(xml)).value('/inv:Invoice/cbc:ID'), 'INV-2026-00077');
+  });
+});
