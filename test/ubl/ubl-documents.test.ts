@@ -27,6 +27,7 @@ describe('UBL 2.1 documents: official schemas and EN 16931 rules (issue 5)', () 
     assert.ok(built.length >= 30, `${built.length} fixtures`);
     assert.deepEqual(new Set(built.map((b) => b.invoice.currency)), new Set(CURRENCIES));
     assert.deepEqual(new Set(built.map((b) => b.invoice.language)), new Set(LANGUAGES));
+    assert.deepEqual(new Set(built.map((b) => b.fixture.request.rounding).filter(Boolean)), new Set(['nearest', 'up', 'down']), 'every rounding mode');
     for (const feature of ['tax_inclusive', 'multi-tax', 'global discount', 'shipping', 'rounding', '100 lines', 'partial']) {
       const has = built.some(({ invoice }) => ({
         tax_inclusive: invoice.tax_inclusive,

@@ -58,7 +58,7 @@ function perCurrency(currency: Currency, index: number): UblFixture {
   if (index % 3 === 0) { request.global_discount = 12.34; request.global_discount_type = 'amount'; }
   if (index % 4 === 1) request.shipping = 15;
   if (index % 5 === 2) request.invoice.tax_inclusive = true;
-  if (index % 3 === 1) { request.rounding = (['nearest', 'up', 'down'] as const)[index % 3]; }
+  if (index % 3 === 1) request.rounding = (['nearest', 'up', 'down'] as const)[Math.floor(index / 3) % 3];
   if (index % 7 === 3) request.items[0] = { ...request.items[0], tax_rate: undefined, taxes: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] };
   if (index % 4 === 2) request.amount_paid = 100;
   if (index % 6 === 5) request.items.push({ description: 'Zero-rated export', quantity: 2, unit_price: 30, tax_rate: 0 });
