@@ -1,7 +1,6 @@
 import { AppError } from '../../errors/app-error.ts';
 import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
 import type { Invoice, InvoiceItem } from '../../schemas/invoice-response.ts';
-import { allocateLargestRemainder } from '../money/allocate-largest-remainder.ts';
 import { formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
@@ -14,6 +13,7 @@ import { checkMagnitude } from './check-magnitude.ts';
 import { computeLine } from './compute-line.ts';
 import { computeTaxes } from './compute-taxes.ts';
 import { detectStatus } from './detect-status.ts';
+import { globalDiscountShares } from './global-discount-shares.ts';
 import { INVOICE_TITLE, TAX_WORD } from './language-words.ts';
 import { readLineItem, type LineInput } from './read-line-item.ts';
 import { NO_TAX, readSingleRate, readTaxComponents, SingleRateCache, type TaxSet } from './read-tax-components.ts';
@@ -223,7 +223,7 @@ function readRoundingStep(value: number | undefined, currency: Currency, minorDi
 
 /** D3: each line's taxable base is its line_total less its largest-remainder share of the discount. */
 function taxableBases(lineTotals: readonly bigint[], globalDiscount: bigint): bigint[] {
-  const shares = allocateLargestRemainder(globalDiscount, lineTotals);
+  const shares = globalDiscountShares(lineTotals, globalDiscount);
   const bases = new Array<bigint>(lineTotals.length);
   for (let i = 0; i < lineTotals.length; i += 1) bases[i] = lineTotals[i]! - shares[i]!;
   return bases;

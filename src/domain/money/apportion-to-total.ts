@@ -1,3 +1,5 @@
+import { gcd } from './gcd.ts';
+
 /** An exact non-negative fraction numerator / denominator (denominator > 0). */
 export interface Fraction {
   readonly numerator: bigint;
@@ -45,9 +47,4 @@ export function apportionToTotal(total: bigint, values: readonly Fraction[]): bi
     if (!took) throw new RangeError('cannot apportion a negative total');
   }
   return parts;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
 }

@@ -1,3 +1,4 @@
+import { gcd } from './gcd.ts';
 import { divideHalfAwayFromZero } from './round-to-unit.ts';
 
 /**
@@ -30,9 +31,4 @@ export class RatioSum {
   roundHalfAwayFromZero(): bigint {
     return divideHalfAwayFromZero(this.numerator, this.denominator);
   }
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
 }

@@ -1,6 +1,6 @@
 import xmlbuilder from 'xmlbuilder';
 import type { Invoice } from '../../schemas/invoice-response.ts';
-import { formatScaled } from '../money/format-scaled.ts';
+import { formatFixed, formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import { LABELS } from '../render/labels.ts';
 import { COUNTRY_CODES } from '../invoice/country-codes.ts';
@@ -49,7 +49,7 @@ const looksLikeVatId = (id: string) => /^[A-Z]{2}/.test(id) && (COUNTRY_CODES.ha
 export function buildUblInvoice(invoice: Invoice, amounts: UblAmounts = computeUblAmounts(invoice)): string {
   const labels = LABELS[invoice.language];
   const currency = invoice.currency;
-  const money = (value: bigint) => formatMinor(value, amounts.minorDigits);
+  const money = (value: bigint) => formatFixed(value, amounts.minorDigits);
   // VAT identifiers only where the invoice charges VAT: an invoice not subject to VAT must not
   // carry them (BR-O-02); a tax number without a country prefix is a tax registration (BT-32).
   const chargesVat = amounts.subtotals.some((s) => s.category.code !== 'O');
@@ -129,7 +129,7 @@ export function buildUblInvoice(invoice: Invoice, amounts: UblAmounts = computeU
     taxCategory(cac(element, 'TaxCategory'), subtotal.category, true);
   }
 
-  monetaryTotal(cac(root, 'LegalMonetaryTotal'), amounts, amount);
+  monetaryTotal(cac(root, 'LegalMonetaryTotal'));
 
   invoice.items.forEach((item, i) => {
     const line = amounts.lines[i]!;
@@ -153,6 +153,17 @@ export function buildUblInvoice(invoice: Invoice, amounts: UblAmounts = computeU
   });
 
   return root.end({ pretty: false });
+
+  function monetaryTotal(element: XMLElement): void {
+    amount(element, 'LineExtensionAmount', amounts.lineExtension);
+    amount(element, 'TaxExclusiveAmount', amounts.taxExclusive);
+    amount(element, 'TaxInclusiveAmount', amounts.taxInclusive);
+    if (amounts.allowanceTotal !== 0n) amount(element, 'AllowanceTotalAmount', amounts.allowanceTotal);
+    if (amounts.chargeTotal !== 0n) amount(element, 'ChargeTotalAmount', amounts.chargeTotal);
+    if (amounts.prepaid !== 0n) amount(element, 'PrepaidAmount', amounts.prepaid);
+    if (amounts.rounding !== 0n) amount(element, 'PayableRoundingAmount', amounts.rounding);
+    amount(element, 'PayableAmount', amounts.payable);
+  }
 
   function party(parent: XMLElement, p: Invoice['from'], vat: boolean, seller: boolean): void {
     const element = cac(parent, 'Party');
@@ -202,23 +213,4 @@ export function buildUblInvoice(invoice: Invoice, amounts: UblAmounts = computeU
     }
     cbc(cac(element, 'TaxScheme'), 'ID', 'VAT');
   }
-}
-
-function monetaryTotal(element: XMLElement, a: UblAmounts, amount: (parent: XMLElement, name: string, value: bigint) => XMLElement): void {
-  amount(element, 'LineExtensionAmount', a.lineExtension);
-  amount(element, 'TaxExclusiveAmount', a.taxExclusive);
-  amount(element, 'TaxInclusiveAmount', a.taxInclusive);
-  if (a.allowanceTotal !== 0n) amount(element, 'AllowanceTotalAmount', a.allowanceTotal);
-  if (a.chargeTotal !== 0n) amount(element, 'ChargeTotalAmount', a.chargeTotal);
-  if (a.prepaid !== 0n) amount(element, 'PrepaidAmount', a.prepaid);
-  if (a.rounding !== 0n) amount(element, 'PayableRoundingAmount', a.rounding);
-  amount(element, 'PayableAmount', a.payable);
-}
-
-/** Minor units as the currency's decimal amount: 12345n, 2 → "123.45"; 5n, 0 → "5". */
-function formatMinor(value: bigint, minorDigits: number): string {
-  if (minorDigits === 0) return value.toString();
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(minorDigits + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}`;
 }

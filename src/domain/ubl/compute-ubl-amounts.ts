@@ -1,6 +1,6 @@
 import type { Invoice } from '../../schemas/invoice-response.ts';
 import { CURRENCY_MINOR_UNITS } from '../invoice/catalog.ts';
-import { allocateLargestRemainder } from '../money/allocate-largest-remainder.ts';
+import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';
 import { DECIMAL_DIGITS, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
@@ -85,7 +85,7 @@ interface CategoryAccumulator {
  * the tax breakdown adds up to total_tax, and PayableAmount is balance_due.
  *
  * - Tax-exclusive invoices: lines, the global discount's category shares (D3, the same
- *   largest-remainder split the engine uses) and shipping carry over as they are.
+ *   largest-remainder split the engine uses, globalDiscountShares) and shipping carry over as they are.
  * - Tax-inclusive invoices (D6): UBL amounts are net. Per category, net = gross − tax exactly;
  *   the net is spread over the category's lines in proportion to their gross (largest remainder),
  *   the discount share is converted by the category's rate and rounded.
@@ -107,7 +107,7 @@ export function computeUblAmounts(invoice: Invoice): UblAmounts {
   const anyTax = items.some((item) => item.taxes.length > 0);
   const lineTotals = items.map((item, i) => minor(item.line_total, `items[${i}].line_total`));
   const globalDiscount = minor(invoice.global_discount, 'global_discount');
-  const shares = globalDiscount === 0n ? lineTotals.map(() => 0n) : allocateLargestRemainder(globalDiscount, lineTotals);
+  const shares = globalDiscountShares(lineTotals, globalDiscount);
 
   // Categories in order of first use, lines first, then shipping.
   const categories = new Map<string, CategoryAccumulator>();
