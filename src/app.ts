@@ -17,8 +17,10 @@ import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
 import { createMailer } from './mail/create-mailer.ts';
-import { createDatabaseThrottle } from './storage/database-throttle.ts';
-import { sweepExpiredAccountRows } from './use-cases/accounts/sweep-expired-account-rows.ts';
+import { openCounters } from './limits/open-counters.ts';
+import { pricingPage } from './http/pages/pricing-page.ts';
+import { createIdempotencyStore } from './use-cases/idempotency/idempotency-store.ts';
+import { sweepExpiredRows } from './use-cases/sweep-expired-rows.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderer } from './render/pdf-renderer.ts';
 import { createPdfWorkerPool } from './render/pdf-worker-pool.ts';
@@ -31,12 +33,16 @@ export interface AppDependencies {
   readonly mailer?: Mailer;
   /** PDF rendering; a worker pool (one thread per core), started on the first PDF, when not given. */
   readonly pdfRenderer?: PdfRenderer;
+  /** Unix ms now; Date.now when not given. Tests inject one to stand at window boundaries (D20). */
+  readonly clock?: () => number;
+  /** How long a repeated Idempotency-Key waits for the first request before a 409 (default 10 s). */
+  readonly idempotencyWaitMs?: number;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** How often expired sessions and e-mail tokens are deleted. */
-const ACCOUNT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often expired rows (sessions, e-mail tokens, idempotency records, ended windows) are deleted. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Default body limit for routes that do not set their own (auth, webhooks): 64 KB. */
 const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -143,25 +149,43 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     onFailure: (reason) => deps.logger.error({ reason }, 'pdf render failed'),
   }));
   if (deps.pdfRenderer === undefined) app.addHook('onClose', async () => renderer?.close());
-  await app.register(generateInvoiceRoute({ ...callers, pdfRenderer, outboundAllowHosts: config.outboundAllowHosts }));
+  const clock = deps.clock ?? Date.now;
+  const counters = await openCounters(config, deps.database, deps.logger);
+  app.addHook('onClose', async () => counters.close());
+  const idempotency = createIdempotencyStore(deps.database.db, { clock, ...(deps.idempotencyWaitMs === undefined ? {} : { waitMs: deps.idempotencyWaitMs }) });
+  await app.register(generateInvoiceRoute({
+    ...callers,
+    pdfRenderer,
+    outboundAllowHosts: config.outboundAllowHosts,
+    burstLimiter: counters.burstLimiter,
+    idempotency,
+    limits: config.limits,
+    upgradeUrl: config.upgradeUrl,
+    clock,
+  }));
   await app.register(accountPages);
-  // Expired sessions and link tokens are deleted hourly (and once at start-up); the timer does
-  // not keep the process alive and stops with the app.
+  await app.register(pricingPage(config.limits));
+  // Expired rows are deleted every 10 minutes (and once at start-up): plain DELETEs by expiry,
+  // safe when several instances run them at once. The timer does not keep the process alive.
   const sweep = () => {
-    sweepExpiredAccountRows(deps.database.db, Date.now()).catch((error: unknown) => deps.logger.warn({ err: error }, 'account sweep failed'));
+    sweepExpiredRows(deps.database.db, clock()).catch((error: unknown) => deps.logger.warn({ err: error }, 'sweep of expired rows failed'));
   };
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep();
-    sweeper = setInterval(sweep, ACCOUNT_SWEEP_INTERVAL_MS);
+    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
     sweeper.unref();
   });
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  const throttle = createDatabaseThrottle(deps.database.db, {
-    onSweepError: (error) => deps.logger.warn({ err: error }, 'throttle sweep failed'),
-  });
-  await app.register(authRoutes({ accounts, callers, throttle, secureCookies: config.publicUrl.startsWith('https:') }));
+  await app.register(authRoutes({
+    accounts,
+    callers,
+    throttle: counters.throttle,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    limits: config.limits,
+    clock,
+  }));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

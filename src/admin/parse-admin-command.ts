@@ -1,5 +1,5 @@
 import { normalizeEmail } from '../domain/accounts/normalize-email.ts';
-import { TIERS, type Tier } from '../storage/repositories/accounts-repository.ts';
+import { TIERS, type Tier } from '../domain/accounts/tiers.ts';
 
 /** One run of the operator's admin command, read from its arguments. */
 export type AdminCommand =

@@ -1,3 +1,5 @@
+import type { LimitsTable } from '../domain/limits/plans.ts';
+
 /** The validated, frozen configuration. Only load-config.ts reads the environment (CONVENTIONS 9). */
 export interface Config {
   /** TCP port to listen on (PORT, default 3000). */
@@ -8,8 +10,14 @@ export interface Config {
   readonly dataDir: string;
   /** Where the data lives: SQLite under dataDir unless DATABASE_URL names PostgreSQL. */
   readonly database: DatabaseConfig;
-  /** Redis for shared counters when several instances run (REDIS_URL); unused until limits land. */
+  /** Redis for the rate-limit counters when several instances run (REDIS_URL); unset = the database. */
   readonly redisUrl: string | undefined;
+  /** Prefix of every Redis key (REDIS_KEY_PREFIX, default "invoice:"), so deployments can share a Redis. */
+  readonly redisKeyPrefix: string;
+  /** The plan table with PLAN_LIMITS applied (D21). */
+  readonly limits: LimitsTable;
+  /** error.upgrade_url of a 402 (UPGRADE_URL, default PUBLIC_URL + "/pricing"). */
+  readonly upgradeUrl: string;
   /** The address users reach the service at, without trailing slash (PUBLIC_URL). */
   readonly publicUrl: string;
   /** Outgoing mail server (SMTP_URL); without it mail goes to a file outbox under dataDir. */

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { LOG_LEVELS, type Config, type DatabaseConfig, type LogLevel } from './config.ts';
+import { parsePlanLimits } from './parse-plan-limits.ts';
 import { loadOrCreateSecretsFile } from './secrets-file.ts';
 
 /** Thrown with every bad setting listed, one per line, each naming the variable and the fix. */
@@ -44,6 +45,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const logLevel = parseLogLevel(get('LOG_LEVEL'), problems);
   const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
   const outboundAllowHosts = parseOutboundAllowHosts(get('OUTBOUND_ALLOW_HOSTS'), problems);
+  const redisKeyPrefix = get('REDIS_KEY_PREFIX') ?? 'invoice:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix)) {
+    problems.push(`REDIS_KEY_PREFIX="${redisKeyPrefix}" must be 1 to 64 letters, digits or : _ . -, for example invoice:`);
+  }
+  const limits = parsePlanLimits(get('PLAN_LIMITS'), problems);
+  const upgradeUrl = parseUpgradeUrl(get('UPGRADE_URL'), publicUrl, problems);
 
   let linkSigningSecret = get('LINK_SIGNING_SECRET');
   let encryptionKeyHex = get('DATA_ENCRYPTION_KEY');
@@ -74,6 +81,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     dataDir,
     database: Object.freeze(database),
     redisUrl,
+    redisKeyPrefix,
+    limits,
+    upgradeUrl,
     publicUrl,
     smtpUrl,
     logLevel,
@@ -143,6 +153,18 @@ function parsePublicUrl(raw: string | undefined, host: string, port: number, pro
     // reported below
   }
   problems.push(`PUBLIC_URL="${raw}" must be an http(s) URL without query or credentials, for example https://invoices.example.com`);
+  return '';
+}
+
+function parseUpgradeUrl(raw: string | undefined, publicUrl: string, problems: string[]): string {
+  if (raw === undefined) return `${publicUrl}/pricing`;
+  try {
+    const url = new URL(raw);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '') return url.toString();
+  } catch {
+    // reported below
+  }
+  problems.push(`UPGRADE_URL="${raw}" must be an http(s) URL without credentials, for example https://billing.example.com/upgrade`);
   return '';
 }
 

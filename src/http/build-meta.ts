@@ -1,23 +1,25 @@
-import { ANONYMOUS_LIMITS, monthlyEquivalent } from '../domain/limits/plans.ts';
-import { windowEnds } from '../domain/limits/window-ends.ts';
+import type { MonthlyView } from '../domain/limits/document-cost.ts';
+import type { BurstAdmission, WindowState } from '../domain/limits/burst-limiter.ts';
+import { monthlyEquivalent } from '../domain/limits/plans.ts';
 import type { Meta } from '../schemas/meta.ts';
 
+const remaining = (window: WindowState): number | null => (window.limit === null ? null : Math.max(0, window.limit - window.used));
+
 /**
- * meta for a generation response. The windows and limits follow D20–D22; counting of `used`
- * arrives with the limits work, so until then `used` is 0 and the remaining credits equal the
- * limits.
+ * meta of a generation response (D22): the windows as this request's admission left them, and
+ * for an account's JSON answer the month's usage after this document.
  */
-export function buildMeta(requestId: string, elapsedMs: number, nowMs: number): Meta {
-  const ends = windowEnds(nowMs);
-  const limits = ANONYMOUS_LIMITS;
-  return {
+export function buildMeta(requestId: string, elapsedMs: number, admission: BurstAdmission, monthly?: MonthlyView): Meta {
+  const meta: Meta = {
     request_id: requestId,
     processing_ms: Math.max(0, Math.round(elapsedMs)),
-    credits_remaining: { hourly: limits.hourly, weekly: limits.weekly },
+    credits_remaining: { hourly: remaining(admission.hourly), weekly: remaining(admission.weekly) },
     rate_limits: {
-      hourly: { limit: limits.hourly, used: 0, reset_at: ends.hour },
-      weekly: { limit: limits.weekly, used: 0, reset_at: ends.week },
-      monthly_equivalent: monthlyEquivalent(limits.weekly),
+      hourly: { limit: admission.hourly.limit, used: admission.hourly.used, reset_at: admission.hourly.resetAt },
+      weekly: { limit: admission.weekly.limit, used: admission.weekly.used, reset_at: admission.weekly.resetAt },
+      monthly_equivalent: monthlyEquivalent(admission.weekly.limit),
     },
   };
+  if (monthly !== undefined) meta.monthly = monthly;
+  return meta;
 }

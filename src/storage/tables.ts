@@ -11,6 +11,9 @@ export interface Tables {
   api_keys: ApiKeysTable;
   email_tokens: EmailTokensTable;
   throttle_counters: ThrottleCountersTable;
+  burst_counters: BurstCountersTable;
+  monthly_usage: MonthlyUsageTable;
+  idempotency_records: IdempotencyRecordsTable;
 }
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
@@ -72,4 +75,41 @@ export interface ThrottleCountersTable {
   window_start: number;
   /** Hits so far in this window, refused ones included. */
   count: number;
+}
+
+/** Both burst windows of one subject (D20, D21); the burst limiter is its only writer. */
+export interface BurstCountersTable {
+  /** a:<account id> or ip:<address or IPv6 /64>. */
+  subject: string;
+  /** Unix second the counted hour started at; an older hour counts as 0. */
+  hour_start: number;
+  hour_count: number;
+  /** Unix second the counted ISO week started at (a Monday, 00:00 UTC). */
+  week_start: number;
+  week_count: number;
+}
+
+/** An account's metered usage of one calendar month (D21). */
+export interface MonthlyUsageTable {
+  account_id: string;
+  /** Unix second of the 1st, 00:00 UTC. */
+  month_start: number;
+  /** Tenths of a document: PDF and UBL 10, JSON 1. */
+  document_tenths: number;
+  pdfs: number;
+}
+
+/** One Idempotency-Key of one caller (D23); times are Unix milliseconds. */
+export interface IdempotencyRecordsTable {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  claim: string;
+  state: 'pending' | 'done';
+  lease_until: number;
+  status: number | null;
+  headers: string | null;
+  body: Uint8Array | null;
+  created_at: number;
+  expires_at: number;
 }

@@ -1,4 +1,4 @@
-import type { Tier } from '../storage/repositories/accounts-repository.ts';
+import type { Tier } from '../domain/accounts/tiers.ts';
 
 /** An account that proved who it is, by API key or by session cookie. */
 export interface AccountCaller {

@@ -10,6 +10,11 @@ import type { Tables } from '../storage/tables.ts';
 import { accountInvoiceNumber } from './account-invoice-number.ts';
 import type { AccountCaller, Caller } from './caller.ts';
 import { resolveInvoiceQr, type InvoiceQr } from '../domain/qr/resolve-invoice-qr.ts';
+import { documentCost, quotaShortfall, usageCeilings, type DocumentCost, type MeteredOutput, type MonthlyUsage } from '../domain/limits/document-cost.ts';
+import type { PlanLimits } from '../domain/limits/plans.ts';
+import { utcWindows } from '../domain/limits/utc-windows.ts';
+import { addMonthlyUsage, readMonthlyUsage, subtractMonthlyUsage } from '../storage/repositories/monthly-usage-repository.ts';
+import { quotaRefusal } from './limits/limit-refusals.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
@@ -49,26 +54,74 @@ function invoiceQr(request: InvoiceRequest, invoice: Invoice): InvoiceQr | undef
   });
 }
 
+/** What metering needs to know about an account's generation (D21). */
+export interface MeterInput {
+  readonly plan: PlanLimits;
+  readonly output: MeteredOutput;
+  /** error.upgrade_url of the 402. */
+  readonly upgradeUrl: string;
+}
+
+/** A cost recorded against an account's month, so it can be taken back (refundDocument). */
+export interface Metered {
+  readonly accountId: string;
+  readonly monthStart: number;
+  readonly cost: DocumentCost;
+  /** The month's usage including this document. */
+  readonly usage: MonthlyUsage;
+}
+
+export interface AccountInvoiceResult extends GenerateInvoiceResult {
+  readonly metered: Metered;
+}
+
 /**
- * An account's invoice. The number is drawn from the account's sequence only after validation and
- * computation have succeeded, so a refused request never uses up a number (D15 gap-free).
+ * An account's invoice, metered. The number is drawn from the account's sequence only after
+ * validation and computation have succeeded, so a refused request never uses up a number (D15
+ * gap-free). The month's usage is counted in the same transaction that draws the number (D21):
+ * the quota check and the count are one conditional statement, so concurrent requests can never
+ * pass the quota, and no numbered invoice exists without its count, nor a count without it.
  */
 export async function generateAccountInvoice(
   db: Kysely<Tables>,
   request: InvoiceRequest,
   caller: AccountCaller,
   nowMs: number,
+  meter: MeterInput,
   /** Further checks that may still refuse the request (the PDF's images), run before numbering. */
   beforeNumbering?: (result: GenerateInvoiceResult) => Promise<void>,
-): Promise<GenerateInvoiceResult> {
+): Promise<AccountInvoiceResult> {
   const result = generateInvoice(request, caller, nowMs);
   await beforeNumbering?.(result);
-  if (request.invoice?.number === undefined) {
-    result.invoice.number = await accountInvoiceNumber(db, caller.accountId, result.invoice.date);
-    // A SEPA QR built from the payment block carries the number as its reference (D25).
-    if (result.qr !== undefined) result.qr = invoiceQr(request, result.invoice);
-  }
-  return result;
+  const cost = documentCost(meter.output);
+  const monthStart = utcWindows(nowMs).monthStart;
+  const refuse = (shortfall: 'documents' | 'pdfs') => quotaRefusal(shortfall, caller.tier, meter.plan, nowMs, meter.upgradeUrl);
+  // A cost that could not fit even an empty month is refused without touching the database.
+  const alone = quotaShortfall({ documentTenths: 0, pdfs: 0 }, cost, meter.plan);
+  if (alone !== undefined) throw refuse(alone);
+  const usage = await db.transaction().execute(async (tx) => {
+    const after = await addMonthlyUsage(tx, caller.accountId, monthStart, cost, usageCeilings(meter.plan));
+    if (after === undefined) {
+      const before = await readMonthlyUsage(tx, caller.accountId, monthStart);
+      throw refuse(quotaShortfall(before, cost, meter.plan) ?? 'documents');
+    }
+    if (request.invoice?.number === undefined) {
+      result.invoice.number = await accountInvoiceNumber(tx, caller.accountId, result.invoice.date);
+    }
+    return after;
+  });
+  // A SEPA QR built from the payment block carries the number as its reference (D25).
+  if (request.invoice?.number === undefined && result.qr !== undefined) result.qr = invoiceQr(request, result.invoice);
+  return { ...result, metered: { accountId: caller.accountId, monthStart, cost, usage } };
+}
+
+/**
+ * Takes a metered document back when it could not be delivered after its transaction committed
+ * (the PDF failed to render): only successful generations are metered (D21). The invoice number
+ * stays used; the caller logs it as void.
+ */
+export async function refundDocument(db: Kysely<Tables>, metered: Metered): Promise<void> {
+  await subtractMonthlyUsage(db, metered.accountId, metered.monthStart, metered.cost);
 }
 
 /** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */
@@ -76,7 +129,7 @@ export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
   return request.invoice?.date ?? utcDate(nowMs);
 }
 
-function refuseAnonymousExtras(request: InvoiceRequest): void {
+export function refuseAnonymousExtras(request: InvoiceRequest): void {
   const output = request.output ?? 'json';
   if (output !== 'json') {
     throw new AppError('auth_required', `output "${output}" needs an API key or a signed-in session; anonymous callers get JSON totals only. Send Authorization: Bearer <API key>, or use output "json".`, { status: 403 });

@@ -23,15 +23,29 @@ export interface TestApp {
  * SQLite file in a temp folder — or, with `postgres: true`, in a fresh schema of the PostgreSQL
  * test database that is dropped on close — with its log captured for assertions.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { postgres?: boolean } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-test-'));
+/**
+ * No burst window and no monthly quota anywhere: the default of buildTestApp, because most tests
+ * send far more requests from one address or account than the real plans allow and are not about
+ * limits. Tests of the limits pass PLAN_LIMITS themselves ('{}' for the real table).
+ */
+export const UNLIMITED_PLAN_LIMITS = JSON.stringify({
+  anonymous: { hourly: null, weekly: null },
+  ...Object.fromEntries(['free', 'starter', 'pro', 'enterprise'].map((tier) => [tier, { hourly: null, weekly: null, monthly_documents: null, monthly_pdfs: null }])),
+});
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { postgres?: boolean; clock?: () => number; idempotencyWaitMs?: number; dataDir?: string } = {},
+): Promise<TestApp> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'invoice-test-'));
   const pg = options.postgres ? await createTestPostgres() : undefined;
   const pgEnv: Record<string, string> = pg === undefined ? {} : {
     DATABASE_URL: `${pg.url}?schema=${pg.schema}`,
     LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...pgEnv, ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PLAN_LIMITS: UNLIMITED_PLAN_LIMITS, ...pgEnv, ...env });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -42,7 +56,12 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   const logger = pino({ level: config.logLevel }, sink);
   const database = await createDatabase(config.database);
   await migrateToLatest(database.db);
-  const app = await buildApp(config, { database, logger });
+  const app = await buildApp(config, {
+    database,
+    logger,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
+  });
   await app.ready();
   return {
     app,
@@ -51,7 +70,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
       await app.close();
       await database.close();
       await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

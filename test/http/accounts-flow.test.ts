@@ -23,7 +23,8 @@ function invoiceOn(date: string, edit: (b: Json) => void = () => {}): Json {
 for (const options of [{}, { postgres: true }]) {
   describe(`accounts flow on ${options.postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     let ctx: AccountsApp;
-    before(async () => { ctx = await startAccountsApp(options); });
+    // The real plan table: /api/auth/me shows the free plan's 100 documents.
+    before(async () => { ctx = await startAccountsApp({ ...options, env: { PLAN_LIMITS: '{}' } }); });
     after(async () => { await ctx.close(); });
 
     it('registers, confirms the address by the mailed link, signs in and shows the account', async () => {

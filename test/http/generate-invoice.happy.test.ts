@@ -15,7 +15,11 @@ describe('POST /api/generate-invoice — JSON output', () => {
   }
 
   it('answers {success, invoice, meta, anonymous} with X-Request-Id', async () => {
-    const { status, json, headers } = await generate(validInvoice());
+    // The real plan table (the shared app of this file has no limits): one request counted.
+    const own = await buildTestApp({ PLAN_LIMITS: '{}' });
+    const res = await own.app.inject({ method: 'POST', url: '/api/generate-invoice', payload: validInvoice() });
+    await own.close();
+    const { status, json, headers } = { status: res.statusCode, json: res.json() as Json, headers: res.headers as Json };
     assert.equal(status, 200);
     assert.deepEqual(Object.keys(json).sort(), ['anonymous', 'invoice', 'meta', 'success']);
     assert.equal(json.success, true);
@@ -30,7 +34,8 @@ describe('POST /api/generate-invoice — JSON output', () => {
     assert.equal(json.meta.rate_limits.monthly_equivalent, 433);
     assert.ok(json.meta.rate_limits.hourly.reset_at > Date.now() / 1000);
     assert.equal(json.meta.rate_limits.hourly.reset_at % 3600, 0);
-    assert.deepEqual(json.meta.credits_remaining, { hourly: 20, weekly: 100 });
+    assert.deepEqual(json.meta.credits_remaining, { hourly: 19, weekly: 99 });
+    assert.equal(json.meta.rate_limits.hourly.used, 1);
     assert.equal(json.meta.monthly, undefined, 'meta.monthly is for authenticated callers only (D22)');
   });
 

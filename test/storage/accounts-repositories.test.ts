@@ -13,7 +13,7 @@ import {
 import {
   deleteExpiredSessions, deleteSession, deleteSessionsOfAccount, findSessionAccountId, insertSession,
 } from '../../src/storage/repositories/sessions-repository.ts';
-import { sweepExpiredAccountRows } from '../../src/use-cases/accounts/sweep-expired-account-rows.ts';
+import { sweepExpiredRows } from '../../src/use-cases/sweep-expired-rows.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 
 const T0 = 1_800_000_000_000;
@@ -133,7 +133,7 @@ forEachDialect((target) => {
     await insertSession(db, { idHash: dead, accountId: id, createdAt: T0, expiresAt: T0 + 10 });
     await insertEmailToken(db, { tokenHash: live, accountId: id, purpose: 'verify', createdAt: T0, expiresAt: T0 + 1000 });
     await insertEmailToken(db, { tokenHash: dead, accountId: id, purpose: 'reset', createdAt: T0, expiresAt: T0 + 10 });
-    const swept = await sweepExpiredAccountRows(db, T0 + 500);
+    const swept = await sweepExpiredRows(db, T0 + 500);
     assert.ok(swept.sessions >= 1 && swept.tokens >= 1);
     assert.equal(await findSessionAccountId(db, live, T0 + 500), id);
     assert.equal(await consumeEmailToken(db, live, 'verify', T0 + 500), id);

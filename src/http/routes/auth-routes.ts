@@ -5,8 +5,9 @@ import { hashSecret } from '../../domain/accounts/hash-secret.ts';
 import { authThrottleKeys, type AuthThrottledAction } from '../../domain/accounts/auth-throttle-rules.ts';
 import { hitThrottles } from '../../domain/limits/hit-throttles.ts';
 import type { Throttle } from '../../domain/limits/throttle.ts';
+import type { LimitsTable } from '../../domain/limits/plans.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { TIERS } from '../../storage/repositories/accounts-repository.ts';
+import { TIERS } from '../../domain/accounts/tiers.ts';
 import { deleteSession } from '../../storage/repositories/sessions-repository.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { StringEnum } from '../../schemas/string-enum.ts';
@@ -47,6 +48,10 @@ export interface AuthRouteDeps {
   readonly callers: CallerResolverDeps;
   /** Secure cookies when the service is served over https (D18). */
   readonly secureCookies: boolean;
+  /** The plan table, for credits.total of /api/auth/me (D22). */
+  readonly limits: LimitsTable;
+  /** Unix ms; injected so tests can stand at any moment. */
+  readonly clock: () => number;
 }
 
 /**
@@ -59,7 +64,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
   const { accounts, callers } = deps;
 
   async function requireAccount(request: FastifyRequest): Promise<AccountCaller> {
-    const caller = await resolveCaller(request, callers, Date.now());
+    const caller = await resolveCaller(request, callers, deps.clock());
     if (caller.kind !== 'account') {
       throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
     }
@@ -68,7 +73,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
   /** 429 rate_limit_exceeded with Retry-After once an IP or an address has had its share. */
   async function throttle(request: FastifyRequest, reply: FastifyReply, action: AuthThrottledAction, email?: string): Promise<void> {
-    const result = await hitThrottles(deps.throttle, authThrottleKeys(action, request.ip, email), Date.now());
+    const result = await hitThrottles(deps.throttle, authThrottleKeys(action, request.ip, email), deps.clock());
     if (!result.allowed) {
       reply.header('retry-after', String(result.retryAfterS));
       throw new AppError('rate_limit_exceeded', `Too many attempts; try again in ${result.retryAfterS} seconds.`);
@@ -94,7 +99,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       schema: { operationId: 'register', summary: 'Create an account', tags: ['accounts'], body: Credentials, response: { 201: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'register', request.body.email);
-      await registerAccount(accounts, request.body, Date.now());
+      await registerAccount(accounts, request.body, deps.clock());
       return reply.code(201).send({ success: true as const, message: REGISTERED_MESSAGE });
     });
 
@@ -107,7 +112,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       const session = await logIn(accounts, {
         ...request.body,
         previousSessionIdHash: previous === undefined ? undefined : hashOf(previous),
-      }, Date.now(), SESSION_TTL_MS);
+      }, deps.clock(), SESSION_TTL_MS);
       setSessionCookie(reply, session.sessionId, SESSION_TTL_MS);
       return { success: true as const, user: { email: session.email, tier: session.tier } };
     });
@@ -116,7 +121,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       ...common,
       schema: { operationId: 'logout', summary: 'End the session', tags: ['accounts'], response: { 200: Success, ...Errors } },
     }, async (request, reply) => {
-      const caller = await resolveCaller(request, callers, Date.now());
+      const caller = await resolveCaller(request, callers, deps.clock());
       if (caller.kind === 'account' && caller.sessionIdHash !== undefined) await deleteSession(accounts.db, caller.sessionIdHash);
       setSessionCookie(reply, '', 0);
       return { success: true as const };
@@ -133,7 +138,10 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
               tier: StringEnum(TIERS),
               email_verified: Type.Boolean(),
               api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key (D19); null before the first one.' }),
-              credits: Type.Object({ total: Type.Integer(), used: Type.Integer() }),
+              credits: Type.Object({
+                total: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Documents a month on this plan; null when unlimited (D22).' }),
+                used: Type.Integer({ description: 'Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1 (D21, D22).' }),
+              }),
             }),
           }),
           ...Errors,
@@ -142,7 +150,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     }, async (request, reply) => {
       const caller = await requireAccount(request);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, user: await describeAccount(accounts, caller.accountId) };
+      return { success: true as const, user: await describeAccount(accounts, caller.accountId, deps.limits, deps.clock()) };
     });
 
     app.post('/api/auth/generate-api-key', {
@@ -151,14 +159,14 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     }, async (request, reply) => {
       const caller = await requireAccount(request);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, api_key: await rotateApiKey(accounts, caller, Date.now()) };
+      return { success: true as const, api_key: await rotateApiKey(accounts, caller, deps.clock()) };
     });
 
     app.post('/api/auth/resend-verification', {
       ...common,
       schema: { operationId: 'resendVerification', summary: 'Send the verification link again', tags: ['accounts'], body: OptionalEmail, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
-      const now = Date.now();
+      const now = deps.clock();
       const caller = await resolveCaller(request, callers, now);
       await throttle(request, reply, 'resend-verification', caller.kind === 'account' ? caller.email : request.body?.email);
       if (caller.kind === 'account') await resendVerification(accounts, { accountId: caller.accountId }, now);
@@ -169,7 +177,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.get('/api/auth/verify', {
       schema: { operationId: 'verifyEmail', summary: 'Follow the verification link (answers an HTML page)', tags: ['accounts'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) },
     }, async (request, reply) => {
-      const ok = await verifyEmail(accounts, request.query.token, Date.now());
+      const ok = await verifyEmail(accounts, request.query.token, deps.clock());
       return reply
         .code(ok ? 200 : 400)
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -184,7 +192,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       schema: { operationId: 'forgotPassword', summary: 'Mail a password-reset link', tags: ['accounts'], body: EmailOnly, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'forgot-password', request.body.email);
-      await requestPasswordReset(accounts, request.body.email, Date.now());
+      await requestPasswordReset(accounts, request.body.email, deps.clock());
       return { success: true as const, message: LINK_SENT_MESSAGE };
     });
 
@@ -193,7 +201,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       schema: { operationId: 'resetPassword', summary: 'Set a new password with the token from the reset link', tags: ['accounts'], body: ResetBody, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'reset-password');
-      await resetPassword(accounts, request.body, Date.now());
+      await resetPassword(accounts, request.body, deps.clock());
       return { success: true as const, message: 'Your password is changed and every session is signed out; sign in with the new password.' };
     });
   };

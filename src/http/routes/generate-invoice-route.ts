@@ -5,8 +5,22 @@ import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
 import type { Invoice } from '../../schemas/invoice-response.ts';
-import { generateAccountInvoice, generateInvoice } from '../../use-cases/generate-invoice.ts';
+import { generateAccountInvoice, generateInvoice, refundDocument, refuseAnonymousExtras, type Metered } from '../../use-cases/generate-invoice.ts';
 import { buildMeta } from '../build-meta.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { checkIdempotencyKey } from '../../domain/idempotency/check-idempotency-key.ts';
+import { fingerprintRequest } from '../../domain/idempotency/fingerprint-request.ts';
+import type { BurstAdmission, BurstLimiter } from '../../domain/limits/burst-limiter.ts';
+import { monthlyView, type MonthlyView } from '../../domain/limits/document-cost.ts';
+import type { BurstLimits, LimitsTable } from '../../domain/limits/plans.ts';
+import { throttleIpSubject } from '../../domain/limits/throttle-ip-subject.ts';
+import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
+import type { Caller } from '../../use-cases/caller.ts';
+import type { IdempotencyStore } from '../../use-cases/idempotency/idempotency-store.ts';
+import { burstRefusal } from '../../use-cases/limits/limit-refusals.ts';
+import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
+import { setRateLimitHeaders } from '../rate-limit-headers.ts';
 import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { prepareInvoicePdf, type PreparedPdf } from '../../use-cases/prepare-invoice-pdf.ts';
@@ -20,6 +34,15 @@ export interface GenerateInvoiceRouteDeps extends CallerResolverDeps {
   readonly pdfRenderer: () => PdfRenderer;
   /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses (D26). */
   readonly outboundAllowHosts: readonly string[];
+  /** Hourly and weekly windows (D20, D21), in the database or Redis. */
+  readonly burstLimiter: BurstLimiter;
+  readonly idempotency: IdempotencyStore;
+  /** The plan table with config applied (D21). */
+  readonly limits: LimitsTable;
+  /** error.upgrade_url of a 402. */
+  readonly upgradeUrl: string;
+  /** Unix ms; injected so tests can stand at any window boundary. */
+  readonly clock: () => number;
 }
 
 /**
@@ -52,14 +75,19 @@ const documentFileAnswers: SwaggerTransform = ({ schema, url }) => ({
 /** POST /api/generate-invoice. */
 export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
+  const replies = installIdempotentReplies(app as never, deps.idempotency);
+
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     config: { swaggerTransform: documentFileAnswers },
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
-      description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON. camelCase keys and flat invoice metadata are accepted (D13).',
+      description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF or UBL. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).',
       tags: ['invoices'],
+      headers: Type.Object({
+        'idempotency-key': Type.Optional(Type.String({ description: '1 to 255 printable ASCII characters; a repeat of the same request with the same key within 24 hours gets the first answer again, with Idempotent-Replayed: true (D23).' })),
+      }),
       body: InvoiceRequestSchema,
       response: {
         200: GenerateInvoiceResponseSchema,
@@ -73,47 +101,110 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
       done();
     },
   }, (request, reply) => {
-    const answer = (invoice: Invoice, now: number, anonymous: boolean) =>
-      ({ success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, now), anonymous });
-    // Anonymous requests (no key, no cookie) stay synchronous: no promise, no microtask, no
-    // database. Anything carrying a credential is resolved and answered asynchronously.
-    if (request.headers.authorization === undefined && request.headers.cookie === undefined) {
-      const now = Date.now();
+    // Anonymous requests without a key (no credential, no cookie, no Idempotency-Key) take the
+    // short path: one counter statement, then the pure computation.
+    const headers = request.headers;
+    if (headers.authorization === undefined && headers.cookie === undefined && headers['idempotency-key'] === undefined) {
+      const now = deps.clock();
       const caller = { kind: 'anonymous' as const, ip: request.ip };
-      return answer(generateInvoice(request.body, caller, now).invoice, now, true);
+      refuseAnonymousExtras(request.body);
+      return admit(reply, caller, now).then((admission) =>
+        jsonAnswer(request, reply, generateInvoice(request.body, caller, now).invoice, admission));
     }
-    return (async () => {
-      const now = Date.now();
-      const body = request.body;
-      const caller = await resolveCaller(request, deps, now);
-      if (caller.kind === 'anonymous') return answer(generateInvoice(body, caller, now).invoice, now, true);
-      const output = body.output ?? 'json';
-      if (output === 'json') return answer((await generateAccountInvoice(deps.db, body, caller, now)).invoice, now, false);
-      if (output === 'ubl') {
-        let write: ((numbered: Invoice) => string) | undefined;
-        const { invoice } = await generateAccountInvoice(deps.db, body, caller, now, async (result) => {
-          write = prepareInvoiceUbl(result.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
-        });
-        // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
-        return reply
-          .type('application/xml; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="invoice.xml"')
-          // A string is sent as it is; the 200 schema types only the JSON answer.
-          .send(write!(invoice) as never);
-      }
-
-      let prepared: PreparedPdf | undefined;
-      const { invoice } = await generateAccountInvoice(deps.db, body, caller, now, async (result) => {
-        prepared = await prepareInvoicePdf(body, result.qr, { allowHosts: deps.outboundAllowHosts });
-      });
-      const pdf = await deps.pdfRenderer().render(prepared!.view(invoice), prepared!.assets);
-      // Spec: output pdf answers application/pdf as an attachment named invoice.pdf (D31).
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="invoice.pdf"')
-        // A Buffer is sent as it is; the 200 schema types only the JSON answer.
-        .send(pdf as never);
-    })();
+    return generate(request, reply, request.body);
   });
+
+  /** Counts the request in its windows, or refuses it with 429 (D20, D21); sets the headers. */
+  async function admit(reply: FastifyReply, caller: Caller, now: number): Promise<BurstAdmission> {
+    const admission = await deps.burstLimiter.admit(burstSubject(caller), burstLimitsOf(caller), 1, now);
+    setRateLimitHeaders(reply, admission);
+    if (admission.granted === 0) {
+      reply.header('retry-after', String(admission.retryAfterS));
+      throw burstRefusal(admission, caller.kind === 'account' ? caller.tier : undefined);
+    }
+    return admission;
+  }
+
+  function burstLimitsOf(caller: Caller): BurstLimits {
+    return caller.kind === 'account' ? deps.limits.plans[caller.tier] : deps.limits.anonymous;
+  }
+
+  function jsonAnswer(request: FastifyRequest, reply: FastifyReply, invoice: Invoice, admission: BurstAdmission, monthly?: MonthlyView) {
+    return { success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, admission, monthly), anonymous: monthly === undefined };
+  }
+
+  async function generate(request: FastifyRequest, reply: FastifyReply, body: InvoiceRequest) {
+    const now = deps.clock();
+    const caller = await resolveCaller(request, deps, now);
+    if (caller.kind === 'anonymous') refuseAnonymousExtras(body);
+
+    const rawKey = request.headers['idempotency-key'];
+    if (rawKey !== undefined) {
+      const key = checkIdempotencyKey(rawKey);
+      const scope = caller.kind === 'account' ? `a:${caller.accountId}` : `ip:${caller.ip}`;
+      const start = await deps.idempotency.begin(scope, key, fingerprintRequest('generate-invoice', body));
+      if (start.kind === 'replay') {
+        // A replay is neither counted nor metered (D21); its headers show the windows as they are.
+        setRateLimitHeaders(reply, await deps.burstLimiter.peek(burstSubject(caller), burstLimitsOf(caller), now));
+        return sendKeptResponse(reply, start.response);
+      }
+      replies.hold(request, start.claim);
+    }
+
+    const admission = await admit(reply, caller, now);
+    if (caller.kind === 'anonymous') return jsonAnswer(request, reply, generateInvoice(body, caller, now).invoice, admission);
+    const output = body.output ?? 'json';
+    const meter = { plan: deps.limits.plans[caller.tier], output, upgradeUrl: deps.upgradeUrl };
+
+    if (output === 'json') {
+      const { invoice, metered } = await generateAccountInvoice(deps.db, body, caller, now, meter);
+      return jsonAnswer(request, reply, invoice, admission, monthlyView(metered.usage, meter.plan, now));
+    }
+    if (output === 'ubl') {
+      let write: ((numbered: Invoice) => string) | undefined;
+      const { invoice, metered } = await generateAccountInvoice(deps.db, body, caller, now, meter, async (result) => {
+        write = prepareInvoiceUbl(result.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
+      });
+      const xml = await deliverOrRefund(request, metered, invoice.number, async () => write!(invoice));
+      // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="invoice.xml"')
+        // A string is sent as it is; the 200 schema types only the JSON answer.
+        .send(xml as never);
+    }
+
+    let prepared: PreparedPdf | undefined;
+    const { invoice, metered } = await generateAccountInvoice(deps.db, body, caller, now, meter, async (result) => {
+      prepared = await prepareInvoicePdf(body, result.qr, { allowHosts: deps.outboundAllowHosts });
+    });
+    const pdf = await deliverOrRefund(request, metered, invoice.number, () => deps.pdfRenderer().render(prepared!.view(invoice), prepared!.assets));
+    // Spec: output pdf answers application/pdf as an attachment named invoice.pdf (D31).
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', 'attachment; filename="invoice.pdf"')
+      // A Buffer is sent as it is; the 200 schema types only the JSON answer.
+      .send(pdf as never);
+  }
+
+  /**
+   * Produces the document after its number and count are committed. If that fails, the count is
+   * taken back (only delivered documents are metered, D21) and the number, which cannot be,
+   * is logged as void so the operator can account for the gap.
+   */
+  async function deliverOrRefund<T>(request: FastifyRequest, metered: Metered, number: string, produce: () => Promise<T>): Promise<T> {
+    try {
+      return await produce();
+    } catch (error) {
+      request.log.error({ invoice_number: number }, 'document failed after numbering: the number is void and the document was not metered');
+      await refundDocument(deps.db, metered).catch((refundError: unknown) => request.log.error({ err: refundError }, 'metered document not refunded'));
+      throw error;
+    }
+  }
   };
+}
+
+/** Whose windows a request counts in: the account, or the client address (IPv6: its /64). */
+function burstSubject(caller: Caller): string {
+  return caller.kind === 'account' ? `a:${caller.accountId}` : `ip:${throttleIpSubject(caller.ip)}`;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as invoiceSequences from './0001-invoice-sequences.ts';
 import * as accounts from './0002-accounts.ts';
 import * as throttleCounters from './0003-throttle-counters.ts';
+import * as limits from './0004-limits.ts';
 
 /**
  * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
@@ -12,4 +13,5 @@ export const allMigrations: Readonly<Record<string, Migration>> = {
   '0001_invoice_sequences': invoiceSequences,
   '0002_accounts': accounts,
   '0003_throttle_counters': throttleCounters,
+  '0004_limits': limits,
 };

@@ -1,11 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
 import type { AccountsTable } from '../tables.ts';
+import type { Tier } from '../../domain/accounts/tiers.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
-
-export const TIERS = ['free', 'starter', 'pro', 'enterprise'] as const;
-export type Tier = (typeof TIERS)[number];
 
 /**
  * Creates the account unless the address is taken. Returns false for a taken address instead of

@@ -1,6 +1,10 @@
 import { decryptSecret } from '../../domain/accounts/encrypt-secret.ts';
-import { MONTHLY_DOCUMENTS } from '../../domain/limits/plans.ts';
-import { findAccountById, type Tier } from '../../storage/repositories/accounts-repository.ts';
+import { credits } from '../../domain/limits/document-cost.ts';
+import type { LimitsTable } from '../../domain/limits/plans.ts';
+import { utcWindows } from '../../domain/limits/utc-windows.ts';
+import { readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
+import type { Tier } from '../../domain/accounts/tiers.ts';
+import { findAccountById } from '../../storage/repositories/accounts-repository.ts';
 import { findApiKeyCiphertext } from '../../storage/repositories/api-keys-repository.ts';
 import type { AccountDeps } from './account-deps.ts';
 
@@ -10,12 +14,12 @@ export interface AccountView {
   email_verified: boolean;
   /** The current key, decrypted (D19: the spec's `me` shows it); null before the first one. */
   api_key: string | null;
-  /** D22: total = the plan's monthly documents; used = documents this month, rounded up. */
-  credits: { total: number; used: number };
+  /** D22: total = the plan's monthly documents (null: unlimited); used = documents this month, rounded up. */
+  credits: { total: number | null; used: number };
 }
 
-/** GET /api/auth/me. Usage is counted by the limits work; until then `used` is 0. */
-export async function describeAccount(deps: AccountDeps, accountId: string): Promise<AccountView> {
+/** GET /api/auth/me. */
+export async function describeAccount(deps: AccountDeps, accountId: string, limits: LimitsTable, nowMs: number): Promise<AccountView> {
   const account = await findAccountById(deps.db, accountId);
   if (account === undefined) throw new Error('the caller\'s account vanished');
   const sealed = await findApiKeyCiphertext(deps.db, accountId);
@@ -25,6 +29,6 @@ export async function describeAccount(deps: AccountDeps, accountId: string): Pro
     tier,
     email_verified: account.email_verified_at !== null,
     api_key: sealed === undefined ? null : decryptSecret(sealed, deps.dataEncryptionKey, accountId),
-    credits: { total: MONTHLY_DOCUMENTS[tier], used: 0 },
+    credits: credits(await readMonthlyUsage(deps.db, accountId, utcWindows(nowMs).monthStart), limits.plans[tier]),
   };
 }

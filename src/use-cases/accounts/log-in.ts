@@ -3,7 +3,8 @@ import { hashSecret } from '../../domain/accounts/hash-secret.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../domain/accounts/hash-password.ts';
 import { normalizeEmail } from '../../domain/accounts/normalize-email.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { findAccountByEmail, type Tier } from '../../storage/repositories/accounts-repository.ts';
+import type { Tier } from '../../domain/accounts/tiers.ts';
+import { findAccountByEmail } from '../../storage/repositories/accounts-repository.ts';
 import { deleteSession, insertSession } from '../../storage/repositories/sessions-repository.ts';
 import type { AccountDeps } from './account-deps.ts';
 

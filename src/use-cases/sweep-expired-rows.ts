@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { utcWindows } from '../domain/limits/utc-windows.ts';
+import { deleteBurstCountersBefore } from '../storage/repositories/burst-counters-repository.ts';
+import { deleteExpiredEmailTokens } from '../storage/repositories/email-tokens-repository.ts';
+import { deleteExpiredIdempotencyRecords } from '../storage/repositories/idempotency-records-repository.ts';
+import { deleteExpiredSessions } from '../storage/repositories/sessions-repository.ts';
+import type { Tables } from '../storage/tables.ts';
+
+/** How many rows of each kind one sweep deleted. */
+export interface SweepCounts {
+  readonly sessions: number;
+  readonly tokens: number;
+  readonly idempotencyRecords: number;
+  readonly burstCounters: number;
+}
+
+/**
+ * Deletes what has outlived its purpose, so nothing is kept past its life: expired sessions and
+ * e-mail tokens, idempotency records past their 24 hours (D23), and burst counters of subjects
+ * not seen since before this ISO week (their windows have ended; an anonymous caller's address
+ * is not kept longer than that). Plain DELETEs by time: safe when several instances run them at
+ * the same moment.
+ */
+export async function sweepExpiredRows(db: Kysely<Tables>, nowMs: number): Promise<SweepCounts> {
+  const sessions = await deleteExpiredSessions(db, nowMs);
+  const tokens = await deleteExpiredEmailTokens(db, nowMs);
+  const idempotencyRecords = await deleteExpiredIdempotencyRecords(db, nowMs);
+  const burstCounters = await deleteBurstCountersBefore(db, utcWindows(nowMs).weekStart);
+  return { sessions, tokens, idempotencyRecords, burstCounters };
+}
