@@ -10,6 +10,7 @@ import { closeRedisClient, createRedisClient, type RedisClient } from '../../src
 import { createRedisBurstLimiter } from '../../src/redis/redis-burst-limiter.ts';
 import { createDatabaseBurstLimiter } from '../../src/storage/database-burst-limiter.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
+import { deleteRedisKeys, testRedisPrefix } from '../helpers/test-redis.ts';
 
 const REDIS_PORT = 6379;
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
@@ -257,7 +258,7 @@ forEachDialect((target) => {
 });
 
 describe('redis', () => {
-  const keyPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const keyPrefix = testRedisPrefix();
   const clients: RedisClient[] = [];
   let underTest: LimiterUnderTest;
   before(async () => {
@@ -266,7 +267,7 @@ describe('redis', () => {
     underTest = { limiter: first!, instances: [first!, second!] };
   });
   after(async () => {
-    await deleteKeys(clients[0]!, keyPrefix);
+    await deleteRedisKeys(clients[0]!, keyPrefix);
     await Promise.all(clients.map((client) => closeRedisClient(client)));
   });
 
@@ -358,16 +359,6 @@ function isNotProvisioned(error: unknown): boolean {
   assert.ok(isAppError(error), String(error));
   assert.equal(error.code, 'not_provisioned');
   return true;
-}
-
-/** Deletes this run's keys: SCAN, not KEYS, as the Redis may be shared with other runs. */
-async function deleteKeys(redis: RedisClient, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 /**

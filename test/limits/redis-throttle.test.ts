@@ -1,38 +1,31 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Throttle, ThrottleRule } from '../../src/domain/limits/throttle.ts';
 import { isAppError } from '../../src/errors/app-error.ts';
 import { closeRedisClient, createRedisClient, type RedisClient } from '../../src/redis/create-redis-client.ts';
 import { createRedisThrottle } from '../../src/redis/redis-throttle.ts';
+import { deleteRedisKeys, TEST_REDIS_URL, testRedisPrefix } from '../helpers/test-redis.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 // 2027-01-15T08:00:00Z: a multiple of 900 and of 3600, so it starts a 15-minute and an hour window.
 const WINDOW_EDGE_S = 1_800_000_000;
 const T0_MS = WINDOW_EDGE_S * 1000;
 const HOUR: ThrottleRule = { limit: 3, windowS: 3600 };
 
-const keyPrefix = `test:${randomBytes(6).toString('hex')}:`;
+const keyPrefix = testRedisPrefix();
 const clients: RedisClient[] = [];
 let throttle: Throttle;
 let otherInstance: Throttle;
 const key = (): string => `t:${randomUUID()}`;
 
 before(async () => {
-  clients.push(await createRedisClient(REDIS_URL), await createRedisClient(REDIS_URL));
+  clients.push(await createRedisClient(TEST_REDIS_URL), await createRedisClient(TEST_REDIS_URL));
   throttle = createRedisThrottle(clients[0]!, { keyPrefix });
   otherInstance = createRedisThrottle(clients[1]!, { keyPrefix });
 });
 
 after(async () => {
-  const redis = clients[0]!;
-  // SCAN, not KEYS, as the Redis may be shared with other runs.
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 1000);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  await deleteRedisKeys(clients[0]!, keyPrefix);
   await Promise.all(clients.map((client) => closeRedisClient(client)));
 });
 
@@ -78,7 +71,7 @@ test('the key expires a minute after its window ends, by the caller clock', asyn
 });
 
 test('a closed client answers not_provisioned at once; bad input is still a RangeError', async () => {
-  const client = await createRedisClient(REDIS_URL);
+  const client = await createRedisClient(TEST_REDIS_URL);
   const closed = createRedisThrottle(client, { keyPrefix });
   client.disconnect();
   const started = Date.now();
