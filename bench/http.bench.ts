@@ -10,11 +10,12 @@
  *   npm run bench:http            # builds first
  *   DURATION_S=20 CONNECTIONS=32 npm run bench:http
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
+import { load, median, startPinned, warmUp, type LoadOptions, type Result } from './load-rounds.ts';
 import { waitFor } from './wait-for.ts';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 3);
@@ -25,56 +26,16 @@ const DURATION_S = Number(process.env.DURATION_S ?? 3);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
 const WARMUP_S = 3;
-const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
-
-interface Result { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number; cpuUsPerRequest: number }
-
-function startPinned(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn('taskset', ['-c', '0', process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-const CLOCK_TICKS_PER_S = 100;
-
-/** CPU time (user + system) the process has used so far, in µs, from /proc. */
-function cpuTimeUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // Fields 14 and 15 of stat (utime, stime) are at 11 and 12 after the command name.
-  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1e6;
-}
-
-/**
- * One measured run against `server`. Besides req/s it reports the server's CPU time per request,
- * which moves far less than throughput when the host is busy (taskset execs, so the pid is node's).
- */
-function autocannonArgs(body: string): string[] {
-  return ['-c', String(CONNECTIONS), '-m', 'POST', '-H', 'content-type=application/json', '-b', body];
-}
-
-function warmUp(url: string, body: string): void {
-  spawnSync('taskset', ['-c', '1', process.execPath, AUTOCANNON, ...autocannonArgs(body), '-d', String(WARMUP_S), '-j', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
-
-function load(name: string, url: string, body: string, server: ChildProcess): Result {
-  const common = autocannonArgs(body);
-  const cpuBefore = cpuTimeUs(server.pid!);
-  const run = spawnSync('taskset', ['-c', '1', process.execPath, AUTOCANNON, ...common, '-d', String(DURATION_S), '-j', url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const cpuUs = cpuTimeUs(server.pid!) - cpuBefore;
-  const out = JSON.parse(run.stdout) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-  return { name, rps: out.requests.average, p50: out.latency.p50, p99: out.latency.p99, non2xx: out.non2xx, errors: out.errors, total: out.requests.total, cpuUsPerRequest: cpuUs / out.requests.total };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+const LOAD: LoadOptions = { connections: CONNECTIONS, durationS: DURATION_S };
 
 async function main(): Promise<void> {
   const body = JSON.stringify(TEN_LINE_INVOICE);
   const bareUrl = 'http://127.0.0.1:3901/fixed';
   const invoiceUrl = 'http://127.0.0.1:3902/api/generate-invoice';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-bench-'));
-  const service = startPinned(['dist/server.js'], { PORT: '3902', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  // Limits are on, as in production, with figures no run can reach: every request is counted
+  // in its per-IP windows, none is refused.
+  const service = startPinned(['dist/server.js'], { PORT: '3902', DATA_DIR: dataDir, LOG_LEVEL: 'info', PLAN_LIMITS: '{"anonymous":{"hourly":1000000000,"weekly":1000000000}}' });
   let bare: ChildProcess | undefined;
   try {
     const check = await waitFor(invoiceUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -87,13 +48,13 @@ async function main(): Promise<void> {
     await waitFor(bareUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     console.log(`response body: ${Buffer.byteLength(answer)} bytes from both endpoints; request body: ${Buffer.byteLength(body)} bytes`);
 
-    warmUp(bareUrl, body);
-    warmUp(invoiceUrl, body);
+    warmUp(bareUrl, body, LOAD, WARMUP_S);
+    warmUp(invoiceUrl, body, LOAD, WARMUP_S);
     const rounds: Array<{ bare: Result; invoice: Result }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       rounds.push({
-        bare: load('bare Fastify, fixed body', bareUrl, body, bare),
-        invoice: load('POST /api/generate-invoice (10 lines, JSON)', invoiceUrl, body, service),
+        bare: load('bare Fastify, fixed body', bareUrl, body, bare, LOAD),
+        invoice: load('POST /api/generate-invoice (10 lines, JSON)', invoiceUrl, body, service, LOAD),
       });
     }
 

@@ -6,6 +6,8 @@ const PLAN_FIELDS = { hourly: 'hourly', weekly: 'weekly', monthly_documents: 'mo
 const ANONYMOUS_FIELDS = { hourly: 'hourly', weekly: 'weekly' } as const;
 /** Large enough for any plan, small enough for the INTEGER counters on both databases. */
 const MAX_LIMIT = MAX_BURST_LIMIT;
+/** Documents are counted in tenths (D21), so their ceiling is ten times smaller. */
+const MAX_MONTHLY_DOCUMENTS = 100_000_000;
 
 const EXAMPLE = `PLAN_LIMITS='{"free":{"hourly":60,"monthly_pdfs":80},"enterprise":{"monthly_documents":2000000},"anonymous":{"weekly":50}}'`;
 
@@ -56,16 +58,21 @@ function override<T extends object>(
   }
   const result: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
   for (const [field, value] of Object.entries(given)) {
-    const target = fields[field];
+    // Own keys only: a name such as toString or __proto__ must not be found on Object.prototype.
+    const target = Object.hasOwn(fields, field) ? fields[field] : undefined;
     if (target === undefined) {
       problems.push(`PLAN_LIMITS.${name}.${field} is not a limit; use ${Object.keys(fields).join(', ')}`);
-    } else if (value !== null && !(Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_LIMIT)) {
-      problems.push(`PLAN_LIMITS.${name}.${field} must be a whole number from 0 to ${MAX_LIMIT}, or null for unlimited; got ${JSON.stringify(value)}`);
+    } else if (value !== null && !(Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= maxOf(field))) {
+      problems.push(`PLAN_LIMITS.${name}.${field} must be a whole number from 0 to ${maxOf(field)}, or null for unlimited; got ${JSON.stringify(value)}`);
     } else {
       result[target as string] = value;
     }
   }
   return Object.freeze(result) as T;
+}
+
+function maxOf(field: string): number {
+  return field === 'monthly_documents' ? MAX_MONTHLY_DOCUMENTS : MAX_LIMIT;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

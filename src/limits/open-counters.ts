@@ -7,6 +7,7 @@ import { createRedisBurstLimiter } from '../redis/redis-burst-limiter.ts';
 import { createRedisThrottle } from '../redis/redis-throttle.ts';
 import { createDatabaseBurstLimiter } from '../storage/database-burst-limiter.ts';
 import { createDatabaseThrottle } from '../storage/database-throttle.ts';
+import { createWriteGroup } from '../storage/write-group.ts';
 import type { Database } from '../storage/database.ts';
 
 /** Where the service counts: the burst windows of generation and the auth throttles. */
@@ -25,7 +26,7 @@ export interface Counters {
 export async function openCounters(config: Config, database: Database, logger: Logger): Promise<Counters> {
   if (config.redisUrl === undefined) {
     return {
-      burstLimiter: createDatabaseBurstLimiter(database.db),
+      burstLimiter: createDatabaseBurstLimiter(database.db, database.dialect === 'sqlite' ? { group: createWriteGroup(database.db) } : {}),
       throttle: createDatabaseThrottle(database.db, {
         onSweepError: (error) => logger.warn({ err: error }, 'throttle sweep failed'),
       }),

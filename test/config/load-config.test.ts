@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/load-config.ts';
+import { DEFAULT_LIMITS } from '../../src/domain/limits/plans.ts';
 import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
 
 const tempDir = tempDirsRemovedAfter('invoice-config-');
@@ -108,4 +109,149 @@ describe('loadConfig', () => {
     const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'y', REDIS_URL: 'z' });
     assert.equal(problems.length, 3);
   });
+});
+
+describe('loadConfig: PLAN_LIMITS (D21)', () => {
+  const limitsOf = (raw: string) => loadConfig({ DATA_DIR: tempDir(), PLAN_LIMITS: raw }).limits;
+
+  it('is the default table when absent', () => {
+    const limits = loadConfig({ DATA_DIR: tempDir() }).limits;
+    assert.equal(limits, DEFAULT_LIMITS);
+    assert.deepEqual(limits, {
+      anonymous: { hourly: 20, weekly: 100 },
+      plans: {
+        free: { hourly: 40, weekly: 400, monthlyDocuments: 100, monthlyPdfs: 50 },
+        starter: { hourly: 200, weekly: 4000, monthlyDocuments: 1000, monthlyPdfs: null },
+        pro: { hourly: 1000, weekly: 40000, monthlyDocuments: 5000, monthlyPdfs: null },
+        enterprise: { hourly: null, weekly: null, monthlyDocuments: 1_000_000, monthlyPdfs: null },
+      },
+    });
+  });
+
+  it('treats an empty or blank value as absent', () => {
+    assert.equal(limitsOf('  '), DEFAULT_LIMITS);
+  });
+
+  it('keeps every figure an override does not name', () => {
+    const limits = limitsOf('{"free":{"hourly":60,"monthly_pdfs":80},"enterprise":{"monthly_documents":2000000},"anonymous":{"weekly":50}}');
+    assert.deepEqual(limits.plans.free, { hourly: 60, weekly: 400, monthlyDocuments: 100, monthlyPdfs: 80 });
+    assert.deepEqual(limits.plans.enterprise, { hourly: null, weekly: null, monthlyDocuments: 2_000_000, monthlyPdfs: null });
+    assert.deepEqual(limits.anonymous, { hourly: 20, weekly: 50 });
+    assert.deepEqual(limits.plans.starter, DEFAULT_LIMITS.plans.starter);
+    assert.deepEqual(limits.plans.pro, DEFAULT_LIMITS.plans.pro);
+    assert.ok(Object.isFrozen(limits) && Object.isFrozen(limits.plans) && Object.isFrozen(limits.plans.free));
+  });
+
+  it('the empty object gives the default figures', () => {
+    assert.deepEqual(limitsOf('{}'), DEFAULT_LIMITS);
+  });
+
+  it('reads null as unlimited, 0 and 1e9 as figures', () => {
+    const limits = limitsOf('{"free":{"hourly":null,"monthly_documents":null,"monthly_pdfs":0},"anonymous":{"hourly":null,"weekly":1000000000}}');
+    assert.deepEqual(limits.plans.free, { hourly: null, weekly: 400, monthlyDocuments: null, monthlyPdfs: 0 });
+    assert.deepEqual(limits.anonymous, { hourly: null, weekly: 1_000_000_000 });
+  });
+
+  const bad: Array<[string, string, RegExp]> = [
+    ['not JSON', '{free:', /^PLAN_LIMITS is not valid JSON/],
+    ['an array', '[{"free":{"hourly":1}}]', /^PLAN_LIMITS must be a JSON object/],
+    ['a number', '42', /^PLAN_LIMITS must be a JSON object/],
+    ['null', 'null', /^PLAN_LIMITS must be a JSON object/],
+    ['an unknown plan', '{"gold":{"hourly":1}}', /^PLAN_LIMITS names "gold", which is not a plan/],
+    ['a plan that is not an object', '{"free":5}', /^PLAN_LIMITS\.free must be an object/],
+    ['a plan that is an array', '{"pro":[1]}', /^PLAN_LIMITS\.pro must be an object/],
+    ['an unknown field', '{"starter":{"daily":5}}', /^PLAN_LIMITS\.starter\.daily is not a limit/],
+    ['anonymous.monthly_documents', '{"anonymous":{"monthly_documents":10}}', /^PLAN_LIMITS\.anonymous\.monthly_documents is not a limit/],
+    ['anonymous.monthly_pdfs', '{"anonymous":{"monthly_pdfs":10}}', /^PLAN_LIMITS\.anonymous\.monthly_pdfs is not a limit/],
+    ['a negative figure', '{"free":{"hourly":-1}}', /^PLAN_LIMITS\.free\.hourly must be a whole number/],
+    ['a fractional figure', '{"pro":{"monthly_documents":1.5}}', /^PLAN_LIMITS\.pro\.monthly_documents must be a whole number/],
+    ['a string figure', '{"enterprise":{"weekly":"100"}}', /^PLAN_LIMITS\.enterprise\.weekly must be a whole number/],
+    ['a boolean figure', '{"anonymous":{"hourly":true}}', /^PLAN_LIMITS\.anonymous\.hourly must be a whole number/],
+    ['a figure above 1e9', '{"free":{"monthly_pdfs":1000000001}}', /^PLAN_LIMITS\.free\.monthly_pdfs must be a whole number/],
+    ['a figure of 1e12', '{"starter":{"weekly":1e12}}', /^PLAN_LIMITS\.starter\.weekly must be a whole number/],
+    // Names inherited from Object.prototype are fields like any other unknown one.
+    ['a field named toString', '{"free":{"toString":5}}', /^PLAN_LIMITS\.free\.toString is not a limit/],
+    ['a field named __proto__', '{"free":{"__proto__":5}}', /^PLAN_LIMITS\.free\.__proto__ is not a limit/],
+    ['a plan named __proto__', '{"__proto__":{"hourly":5}}', /^PLAN_LIMITS names "__proto__", which is not a plan/],
+  ];
+  for (const [name, raw, expected] of bad) {
+    it(`refuses ${name} with a ConfigError naming PLAN_LIMITS and the path`, () => {
+      const problems = problemsOf({ PLAN_LIMITS: raw });
+      assert.equal(problems.length, 1, problems.join('\n'));
+      assert.match(problems[0]!, expected);
+    });
+  }
+
+  it('reports several problems at once, with the other settings', () => {
+    const problems = problemsOf({
+      PLAN_LIMITS: '{"gold":{},"free":{"hourly":-1,"daily":2},"anonymous":{"monthly_documents":1},"pro":{"weekly":0.5}}',
+      LOG_LEVEL: 'loud',
+    });
+    for (const expected of [
+      /^PLAN_LIMITS names "gold"/,
+      /^PLAN_LIMITS\.free\.hourly /,
+      /^PLAN_LIMITS\.free\.daily /,
+      /^PLAN_LIMITS\.anonymous\.monthly_documents /,
+      /^PLAN_LIMITS\.pro\.weekly /,
+      /^LOG_LEVEL/,
+    ]) {
+      assert.ok(problems.some((p) => expected.test(p)), `${expected} in:\n${problems.join('\n')}`);
+    }
+    assert.equal(problems.length, 6, problems.join('\n'));
+  });
+});
+
+describe('loadConfig: UPGRADE_URL', () => {
+  it('defaults to PUBLIC_URL + /pricing', () => {
+    assert.equal(loadConfig({ DATA_DIR: tempDir() }).upgradeUrl, 'http://127.0.0.1:3000/pricing');
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://inv.example.com/' }).upgradeUrl, 'https://inv.example.com/pricing');
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), PORT: '8080' }).upgradeUrl, 'http://127.0.0.1:8080/pricing');
+  });
+
+  it('accepts a custom https URL', () => {
+    const url = 'https://billing.example.com/upgrade?from=invoice';
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), UPGRADE_URL: url }).upgradeUrl, url);
+  });
+
+  const bad: Array<[string, string]> = [
+    ['an ftp URL', 'ftp://billing.example.com/upgrade'],
+    ['not a URL', 'not a url'],
+    ['a URL with credentials', 'https://user:secret@billing.example.com/upgrade'],
+    ['a URL with only a user name', 'https://user@billing.example.com/upgrade'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+  ];
+  for (const [name, raw] of bad) {
+    it(`refuses ${name}`, () => {
+      const problems = problemsOf({ UPGRADE_URL: raw });
+      assert.equal(problems.length, 1, problems.join('\n'));
+      assert.match(problems[0]!, /^UPGRADE_URL=".*" must be an http\(s\) URL without credentials/);
+    });
+  }
+});
+
+describe('loadConfig: REDIS_KEY_PREFIX', () => {
+  it('defaults to invoice:', () => {
+    assert.equal(loadConfig({ DATA_DIR: tempDir() }).redisKeyPrefix, 'invoice:');
+  });
+
+  const good = ['staging:invoice:', 'a', 'App_1.eu-west:', 'p'.repeat(64)];
+  for (const prefix of good) {
+    it(`accepts ${JSON.stringify(prefix)}`, () => {
+      assert.equal(loadConfig({ DATA_DIR: tempDir(), REDIS_KEY_PREFIX: prefix }).redisKeyPrefix, prefix);
+    });
+  }
+
+  const bad: Array<[string, string]> = [
+    ['a space', 'in voice:'],
+    ['65 characters', 'p'.repeat(65)],
+    ['a brace (Redis Cluster hash tag)', '{invoice}:'],
+    ['a non-ASCII letter', 'rechnungé:'],
+  ];
+  for (const [name, prefix] of bad) {
+    it(`refuses ${name}`, () => {
+      const problems = problemsOf({ REDIS_KEY_PREFIX: prefix });
+      assert.equal(problems.length, 1, problems.join('\n'));
+      assert.match(problems[0]!, /^REDIS_KEY_PREFIX=".*" must be 1 to 64/);
+    });
+  }
 });

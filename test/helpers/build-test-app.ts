@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
+import type { PdfRenderer } from '../../src/render/pdf-renderer.ts';
 import { createDatabase } from '../../src/storage/create-database.ts';
 import { migrateToLatest } from '../../src/storage/migrate-to-latest.ts';
-import { createTestPostgres } from './test-databases.ts';
+import { createTestPostgres, type TestPostgres } from './test-databases.ts';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -33,13 +34,29 @@ export const UNLIMITED_PLAN_LIMITS = JSON.stringify({
   ...Object.fromEntries(['free', 'starter', 'pro', 'enterprise'].map((tier) => [tier, { hourly: null, weekly: null, monthly_documents: null, monthly_pdfs: null }])),
 });
 
+export interface BuildTestAppOptions {
+  readonly postgres?: boolean;
+  /**
+   * Runs on this existing PostgreSQL schema (implies postgres) and leaves it in place on close, so
+   * a second app can start on the same data; its creator drops it. The database secrets below are
+   * random per build: pass LINK_SIGNING_SECRET and DATA_ENCRYPTION_KEY in env to keep them.
+   */
+  readonly postgresSchema?: TestPostgres;
+  readonly clock?: () => number;
+  readonly idempotencyWaitMs?: number;
+  readonly dataDir?: string;
+  /** Replaces the PDF worker pool; the app does not close a renderer it was given, the test does. */
+  readonly pdfRenderer?: PdfRenderer;
+}
+
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { postgres?: boolean; clock?: () => number; idempotencyWaitMs?: number; dataDir?: string } = {},
+  options: BuildTestAppOptions = {},
 ): Promise<TestApp> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'invoice-test-'));
-  const pg = options.postgres ? await createTestPostgres() : undefined;
+  const ownPg = options.postgresSchema === undefined;
+  const pg = options.postgresSchema ?? (options.postgres ? await createTestPostgres() : undefined);
   const pgEnv: Record<string, string> = pg === undefined ? {} : {
     DATABASE_URL: `${pg.url}?schema=${pg.schema}`,
     LINK_SIGNING_SECRET: randomBytes(32).toString('hex'),
@@ -61,6 +78,7 @@ export async function buildTestApp(
     logger,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
+    ...(options.pdfRenderer === undefined ? {} : { pdfRenderer: options.pdfRenderer }),
   });
   await app.ready();
   return {
@@ -69,7 +87,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await database.close();
-      await pg?.drop();
+      if (ownPg) await pg?.drop();
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

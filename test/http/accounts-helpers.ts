@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDatabase } from '../../src/storage/create-database.ts';
 import type { Database } from '../../src/storage/database.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, type BuildTestAppOptions, type TestApp } from '../helpers/build-test-app.ts';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.ts';
 
 /** The default PUBLIC_URL's origin: the only Origin a cookie-authenticated unsafe request may carry. */
@@ -29,11 +29,24 @@ export interface AccountsApp {
 /**
  * The real app with real SMTP delivery to a test server, on SQLite or (postgres: true) PostgreSQL.
  * smtpUrl sends the app's mail elsewhere instead (a server that never answers, for example).
+ * clock, idempotencyWaitMs, pdfRenderer and postgresSchema go to buildTestApp as they are; a
+ * dataDir given here is used for SQLite and left in place on close, so a second app can start
+ * on the same data (its creator deletes it).
  */
-export async function startAccountsApp(options: { postgres?: boolean; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<AccountsApp> {
+export async function startAccountsApp(
+  options: { postgres?: boolean; smtpUrl?: string; env?: Record<string, string> }
+    & Pick<BuildTestAppOptions, 'clock' | 'idempotencyWaitMs' | 'pdfRenderer' | 'postgresSchema' | 'dataDir'> = {},
+): Promise<AccountsApp> {
   const smtp = await startSmtpTestServer();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-accounts-'));
-  const t = await buildTestApp({ ...options.env, SMTP_URL: options.smtpUrl ?? smtp.url, DATA_DIR: dataDir }, { postgres: options.postgres ?? false });
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'invoice-accounts-'));
+  const t = await buildTestApp({ ...options.env, SMTP_URL: options.smtpUrl ?? smtp.url, DATA_DIR: dataDir }, {
+    postgres: options.postgres ?? false,
+    ...(options.postgresSchema === undefined ? {} : { postgresSchema: options.postgresSchema }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
+    ...(options.pdfRenderer === undefined ? {} : { pdfRenderer: options.pdfRenderer }),
+  });
   fromManyAddresses(t.app);
   let side: Database | undefined;
   return {
@@ -41,7 +54,7 @@ export async function startAccountsApp(options: { postgres?: boolean; smtpUrl?: 
     app: t.app,
     smtp,
     async sideDatabase() {
-      if (options.postgres) throw new Error('sideDatabase is for SQLite only');
+      if (options.postgres || options.postgresSchema !== undefined) throw new Error('sideDatabase is for SQLite only');
       side ??= await createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'invoice.db') });
       return side;
     },
@@ -49,7 +62,7 @@ export async function startAccountsApp(options: { postgres?: boolean; smtpUrl?: 
       await side?.close();
       await t.close();
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
- * Which first responses are kept for replay (D23). 5xx are not (D23), and neither are the
- * refusals that depend on time or plan rather than on the request — 429 (a burst window), 402
- * (the month's quota) and 409 (the same key still running) — because repeating the request with
- * the same key after waiting or upgrading is exactly what the client is told to do. Every other
- * answer, errors such as 400 or 422 included, is the request's own outcome and is replayed.
+ * Which first responses are kept for replay (D23): a success, and a 422 — the computed outcome
+ * of a well-formed request (its totals make no sense), which repeating cannot change. 5xx are not
+ * kept (D23). Nor is any 400: most are found before the key is even claimed (the schema), and the
+ * rest — an image host that failed, a value out of range — must follow the same rule, and a
+ * fixed host should be reachable by the same retry. Nor are the refusals that depend on time or
+ * plan rather than on the request (429, 402) or on the key's state (409): repeating the request
+ * with the same key after waiting or upgrading is exactly what the client is told to do.
  */
 export function isKeptStatus(status: number): boolean {
-  return status < 500 && status !== 429 && status !== 402 && status !== 409;
+  return (status >= 200 && status < 300) || status === 422;
 }
 
 /** The headers that describe a kept body; they are replayed with it (D23: content headers). */

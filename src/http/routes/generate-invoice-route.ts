@@ -140,7 +140,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
 
     const rawKey = request.headers['idempotency-key'];
     if (rawKey !== undefined) {
-      const key = checkIdempotencyKey(rawKey);
+      const key = checkIdempotencyKey(rawKey, headerLines(request.raw.rawHeaders, 'idempotency-key'));
       const scope = caller.kind === 'account' ? `a:${caller.accountId}` : `ip:${caller.ip}`;
       const start = await deps.idempotency.begin(scope, key, fingerprintRequest('generate-invoice', body));
       if (start.kind === 'replay') {
@@ -202,6 +202,13 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     }
   }
   };
+}
+
+/** How many header lines named `name` (lower case) the request carried. */
+function headerLines(rawHeaders: readonly string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) count += 1;
+  return count;
 }
 
 /** Whose windows a request counts in: the account, or the client address (IPv6: its /64). */

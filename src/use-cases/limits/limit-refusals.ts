@@ -24,7 +24,7 @@ export function burstRefusal(admission: BurstAdmission, tier: Tier | undefined):
 export function quotaRefusal(shortfall: 'documents' | 'pdfs', tier: Tier, plan: PlanLimits, nowMs: number, upgradeUrl: string): AppError {
   const resetAt = utcWindows(nowMs).monthEnd;
   const what = shortfall === 'pdfs'
-    ? `The ${tier} plan includes ${plan.monthlyPdfs} PDFs a month and they are used up; JSON and UBL output still work until the month's ${plan.monthlyDocuments} documents are used.`
+    ? `The ${tier} plan includes ${plan.monthlyPdfs} PDFs a month and they are used up; JSON and UBL output still work${plan.monthlyDocuments === null ? '' : ` until the month's ${plan.monthlyDocuments} documents are used`}.`
     : `The ${tier} plan includes ${plan.monthlyDocuments} documents a month (a PDF or UBL counts 1, ten JSON answers 1) and they are used up.`;
   return new AppError('monthly_limit_reached', `${what} The quota starts again at ${isoSecond(resetAt)}; to continue now, upgrade at ${upgradeUrl}.`, {
     details: { upgrade_url: upgradeUrl, reset_at: resetAt },
