@@ -21,6 +21,7 @@ import { openCounters } from './limits/open-counters.ts';
 import { pricingPage } from './http/pages/pricing-page.ts';
 import { createIdempotencyStore } from './use-cases/idempotency/idempotency-store.ts';
 import { sweepExpiredRows } from './use-cases/sweep-expired-rows.ts';
+import { createWriteGroup, transactionRunner } from './storage/write-group.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderer } from './render/pdf-renderer.ts';
 import { createPdfWorkerPool } from './render/pdf-worker-pool.ts';
@@ -150,7 +151,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   }));
   if (deps.pdfRenderer === undefined) app.addHook('onClose', async () => renderer?.close());
   const clock = deps.clock ?? Date.now;
-  const counters = await openCounters(config, deps.database, deps.logger);
+  // On SQLite one write group serves the counters and the generation transactions, so the small
+  // writes of the requests of one event-loop turn share a commit (write-group.ts).
+  const group = deps.database.dialect === 'sqlite' ? createWriteGroup(deps.database.db) : undefined;
+  const inTransaction = transactionRunner(deps.database.db, deps.database.dialect, group);
+  const counters = await openCounters(config, deps.database, deps.logger, group);
   app.addHook('onClose', async () => counters.close());
   const idempotency = createIdempotencyStore(deps.database.db, { clock, ...(deps.idempotencyWaitMs === undefined ? {} : { waitMs: deps.idempotencyWaitMs }) });
   await app.register(generateInvoiceRoute({
@@ -162,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     limits: config.limits,
     upgradeUrl: config.upgradeUrl,
     clock,
+    inTransaction,
   }));
   await app.register(accountPages);
   await app.register(pricingPage(config.limits));

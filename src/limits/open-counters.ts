@@ -7,7 +7,7 @@ import { createRedisBurstLimiter } from '../redis/redis-burst-limiter.ts';
 import { createRedisThrottle } from '../redis/redis-throttle.ts';
 import { createDatabaseBurstLimiter } from '../storage/database-burst-limiter.ts';
 import { createDatabaseThrottle } from '../storage/database-throttle.ts';
-import { createWriteGroup } from '../storage/write-group.ts';
+import type { WriteGroup } from '../storage/write-group.ts';
 import type { Database } from '../storage/database.ts';
 
 /** Where the service counts: the burst windows of generation and the auth throttles. */
@@ -23,10 +23,10 @@ export interface Counters {
  * in Redis when REDIS_URL is set (several instances, or a database that should not take a write
  * per request). An unreachable Redis stops start-up, as an unreachable PostgreSQL does.
  */
-export async function openCounters(config: Config, database: Database, logger: Logger): Promise<Counters> {
+export async function openCounters(config: Config, database: Database, logger: Logger, group?: WriteGroup): Promise<Counters> {
   if (config.redisUrl === undefined) {
     return {
-      burstLimiter: createDatabaseBurstLimiter(database.db, database.dialect === 'sqlite' ? { group: createWriteGroup(database.db) } : {}),
+      burstLimiter: createDatabaseBurstLimiter(database.db, group === undefined ? {} : { group }),
       throttle: createDatabaseThrottle(database.db, {
         onSweepError: (error) => logger.warn({ err: error }, 'throttle sweep failed'),
       }),

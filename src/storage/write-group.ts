@@ -22,8 +22,8 @@ interface Queued {
  * runs wait for it and then commit together in the next one: under load a request's counter
  * update costs a statement, not a commit. Each caller still gets its answer only after its write
  * has committed, so nothing answered is lost, and jobs run one after another inside the
- * transaction, so each sees the writes of those before it (admissions stay exact). An idle
- * service pays nothing extra: a lone job runs at once, in a transaction of its own.
+ * transaction, so each sees the writes of those before it (admissions stay exact). A lone job
+ * waits only for the end of the current event-loop turn.
  *
  * A job that fails fails its whole group (a write error on one connection is the database's, not
  * the job's), and every job of the group is told.
@@ -33,7 +33,6 @@ export function createWriteGroup(db: Kysely<Tables>): WriteGroup {
   let running = false;
 
   const drain = async (): Promise<void> => {
-    running = true;
     while (queue.length > 0) {
       const group = queue.splice(0, MAX_GROUP);
       const results: unknown[] = [];
@@ -53,8 +52,31 @@ export function createWriteGroup(db: Kysely<Tables>): WriteGroup {
     run<T>(job: (tx: Transaction<Tables>) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ job, resolve: resolve as (value: unknown) => void, reject });
-        if (!running) void drain();
+        if (!running) {
+          running = true;
+          // At the end of this turn of the event loop, so the other requests that arrived in it
+          // join the same transaction. (SQLite runs a transaction synchronously under its
+          // promises: started at once, it would commit before the next request is even read.)
+          setImmediate(() => void drain());
+        }
       });
     },
   };
+}
+
+/** Runs a job in a transaction: the database's own, or a group's shared one (SQLite). */
+export type TransactionRunner = <T>(job: (tx: Transaction<Tables>) => Promise<T>) => Promise<T>;
+
+/**
+ * The TransactionRunner for a database: on SQLite a write group, so the small writes of many
+ * requests share commits; on PostgreSQL a transaction per job, run side by side on the pool.
+ * Jobs given to it report expected refusals as values, not exceptions: in a group, a job that
+ * throws fails its neighbours too.
+ */
+export function transactionRunner(db: Kysely<Tables>, dialect: 'sqlite' | 'postgres', group?: WriteGroup): TransactionRunner {
+  if (dialect === 'sqlite') {
+    const shared = group ?? createWriteGroup(db);
+    return (job) => shared.run(job);
+  }
+  return (job) => db.transaction().execute(job);
 }

@@ -15,6 +15,7 @@ import type { PlanLimits } from '../domain/limits/plans.ts';
 import { utcWindows } from '../domain/limits/utc-windows.ts';
 import { addMonthlyUsage, readMonthlyUsage, subtractMonthlyUsage } from '../storage/repositories/monthly-usage-repository.ts';
 import { quotaRefusal } from './limits/limit-refusals.ts';
+import type { TransactionRunner } from '../storage/write-group.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
@@ -83,7 +84,7 @@ export interface AccountInvoiceResult extends GenerateInvoiceResult {
  * pass the quota, and no numbered invoice exists without its count, nor a count without it.
  */
 export async function generateAccountInvoice(
-  db: Kysely<Tables>,
+  inTransaction: TransactionRunner,
   request: InvoiceRequest,
   caller: AccountCaller,
   nowMs: number,
@@ -99,17 +100,17 @@ export async function generateAccountInvoice(
   // A cost that could not fit even an empty month is refused without touching the database.
   const alone = quotaShortfall({ documentTenths: 0, pdfs: 0 }, cost, meter.plan);
   if (alone !== undefined) throw refuse(alone);
-  const usage = await db.transaction().execute(async (tx) => {
+  // The refusal is returned, not thrown, inside the transaction: on SQLite it is shared with
+  // other requests' writes (write-group.ts), and a refused quota check has written nothing.
+  const outcome = await inTransaction(async (tx) => {
     const after = await addMonthlyUsage(tx, caller.accountId, monthStart, cost, usageCeilings(meter.plan));
-    if (after === undefined) {
-      const before = await readMonthlyUsage(tx, caller.accountId, monthStart);
-      throw refuse(quotaShortfall(before, cost, meter.plan) ?? 'documents');
-    }
-    if (request.invoice?.number === undefined) {
-      result.invoice.number = await accountInvoiceNumber(tx, caller.accountId, result.invoice.date);
-    }
-    return after;
+    if (after === undefined) return { kind: 'refused' as const, usage: await readMonthlyUsage(tx, caller.accountId, monthStart) };
+    const number = request.invoice?.number === undefined ? await accountInvoiceNumber(tx, caller.accountId, result.invoice.date) : undefined;
+    return { kind: 'metered' as const, usage: after, number };
   });
+  if (outcome.kind === 'refused') throw refuse(quotaShortfall(outcome.usage, cost, meter.plan) ?? 'documents');
+  const usage = outcome.usage;
+  if (outcome.number !== undefined) result.invoice.number = outcome.number;
   // A SEPA QR built from the payment block carries the number as its reference (D25).
   if (request.invoice?.number === undefined && result.qr !== undefined) result.qr = invoiceQr(request, result.invoice);
   return { ...result, metered: { accountId: caller.accountId, monthStart, cost, usage } };

@@ -11,6 +11,9 @@ import { createRedisBurstLimiter } from '../../src/redis/redis-burst-limiter.ts'
 import { createDatabaseBurstLimiter } from '../../src/storage/database-burst-limiter.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 import { deleteRedisKeys, testRedisPrefix } from '../helpers/test-redis.ts';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../src/storage/tables.ts';
+import { createWriteGroup } from '../../src/storage/write-group.ts';
 
 const REDIS_PORT = 6379;
 const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
@@ -243,18 +246,35 @@ function burstLimiterCases(get: () => LimiterUnderTest): void {
 
 forEachDialect((target) => {
   let underTest: LimiterUnderTest;
+  let openedOne: Kysely<Tables> | undefined;
   before(async () => {
     // One by one: SQLite's busy wait blocks the event loop, so two migrations at once deadlock.
     const one = await target.open();
     // A pool of 20 on PostgreSQL, so the simultaneous calls really overlap in the server.
     const a = await target.open({ poolSize: 20 });
     const b = await target.open({ poolSize: 20 });
+    openedOne = one.db;
     underTest = {
       limiter: createDatabaseBurstLimiter(one.db),
       instances: [createDatabaseBurstLimiter(a.db), createDatabaseBurstLimiter(b.db)],
     };
   });
   burstLimiterCases(() => underTest);
+
+  if (target.dialect === 'sqlite') {
+    // As the service runs it on SQLite: admissions share commits (write-group.ts).
+    describe('with a write group', () => {
+      let grouped: LimiterUnderTest;
+      before(() => {
+        const group = (db: Kysely<Tables>) => createDatabaseBurstLimiter(db, { group: createWriteGroup(db) });
+        // All on one connection, as in the service: SQLite serves one process, and a second
+        // connection in the same process would busy-wait (blocking the event loop) on a write
+        // transaction that needs the event loop to finish.
+        grouped = { limiter: group(openedOne!), instances: [group(openedOne!), group(openedOne!)] };
+      });
+      burstLimiterCases(() => grouped);
+    });
+  }
 });
 
 describe('redis', () => {

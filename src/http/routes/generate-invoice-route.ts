@@ -21,6 +21,7 @@ import type { IdempotencyStore } from '../../use-cases/idempotency/idempotency-s
 import { burstRefusal } from '../../use-cases/limits/limit-refusals.ts';
 import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
 import { setRateLimitHeaders } from '../rate-limit-headers.ts';
+import type { TransactionRunner } from '../../storage/write-group.ts';
 import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { prepareInvoicePdf, type PreparedPdf } from '../../use-cases/prepare-invoice-pdf.ts';
@@ -43,6 +44,8 @@ export interface GenerateInvoiceRouteDeps extends CallerResolverDeps {
   readonly upgradeUrl: string;
   /** Unix ms; injected so tests can stand at any window boundary. */
   readonly clock: () => number;
+  /** Runs the metering and numbering transaction (shared commits on SQLite). */
+  readonly inTransaction: TransactionRunner;
 }
 
 /**
@@ -61,6 +64,15 @@ const documentFileAnswers: SwaggerTransform = ({ schema, url }) => ({
         description: 'The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml).',
         headers: {
           'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
+          'x-request-id': { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' },
+          'x-ratelimit-limit-hourly': { type: 'integer', description: 'Generation requests allowed this UTC hour; absent when unlimited (D22).' },
+          'x-ratelimit-remaining-hourly': { type: 'integer', description: 'Requests left this hour, after this one.' },
+          'x-ratelimit-reset-hourly': { type: 'integer', description: 'Unix second the hour ends (D20).' },
+          'x-ratelimit-limit-weekly': { type: 'integer', description: 'Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited.' },
+          'x-ratelimit-remaining-weekly': { type: 'integer', description: 'Requests left this week, after this one.' },
+          'x-ratelimit-reset-weekly': { type: 'integer', description: 'Unix second the week ends.' },
+          'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22).' },
+          'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' },
         },
         content: {
           'application/json': { schema: GenerateInvoiceResponseSchema },
@@ -157,12 +169,12 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     const meter = { plan: deps.limits.plans[caller.tier], output, upgradeUrl: deps.upgradeUrl };
 
     if (output === 'json') {
-      const { invoice, metered } = await generateAccountInvoice(deps.db, body, caller, now, meter);
+      const { invoice, metered } = await generateAccountInvoice(deps.inTransaction, body, caller, now, meter);
       return jsonAnswer(request, reply, invoice, admission, monthlyView(metered.usage, meter.plan, now));
     }
     if (output === 'ubl') {
       let write: ((numbered: Invoice) => string) | undefined;
-      const { invoice, metered } = await generateAccountInvoice(deps.db, body, caller, now, meter, async (result) => {
+      const { invoice, metered } = await generateAccountInvoice(deps.inTransaction, body, caller, now, meter, async (result) => {
         write = prepareInvoiceUbl(result.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
       });
       const xml = await deliverOrRefund(request, metered, invoice.number, async () => write!(invoice));
@@ -175,7 +187,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     }
 
     let prepared: PreparedPdf | undefined;
-    const { invoice, metered } = await generateAccountInvoice(deps.db, body, caller, now, meter, async (result) => {
+    const { invoice, metered } = await generateAccountInvoice(deps.inTransaction, body, caller, now, meter, async (result) => {
       prepared = await prepareInvoicePdf(body, result.qr, { allowHosts: deps.outboundAllowHosts });
     });
     const pdf = await deliverOrRefund(request, metered, invoice.number, () => deps.pdfRenderer().render(prepared!.view(invoice), prepared!.assets));
