@@ -83,6 +83,14 @@ describe('the built service as a process', () => {
     assert.match(proc.output().stderr, /PORT="eighty" is not a port number/);
   });
 
+  it('stops with status 1 when REDIS_URL names a Redis that does not answer, without printing its password', async () => {
+    const port = await freePort();
+    const proc = start({ DATA_DIR: tempDir(), PORT: String(await freePort()), REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}` });
+    assert.equal(await proc.exited, 1);
+    assert.match(proc.output().stderr, new RegExp(`Cannot connect to Redis at 127\\.0\\.0\\.1:${port}`));
+    assert.doesNotMatch(proc.output().stderr + proc.output().stdout, /hunter2/);
+  });
+
   it('refuses PostgreSQL without shared secrets, naming both', async () => {
     const proc = start({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
     assert.equal(await proc.exited, 1);
