@@ -4,8 +4,6 @@ import { DEFAULT_LIMITS, type BurstLimits, type LimitsTable, type PlanLimits } f
 
 const PLAN_FIELDS = { hourly: 'hourly', weekly: 'weekly', monthly_documents: 'monthlyDocuments', monthly_pdfs: 'monthlyPdfs' } as const;
 const ANONYMOUS_FIELDS = { hourly: 'hourly', weekly: 'weekly' } as const;
-/** Large enough for any plan, small enough for the INTEGER counters on both databases. */
-const MAX_LIMIT = MAX_BURST_LIMIT;
 /** Documents are counted in tenths (D21), so their ceiling is ten times smaller. */
 const MAX_MONTHLY_DOCUMENTS = 100_000_000;
 
@@ -72,7 +70,7 @@ function override<T extends object>(
 }
 
 function maxOf(field: string): number {
-  return field === 'monthly_documents' ? MAX_MONTHLY_DOCUMENTS : MAX_LIMIT;
+  return field === 'monthly_documents' ? MAX_MONTHLY_DOCUMENTS : MAX_BURST_LIMIT;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -27,13 +27,13 @@ export interface GenerateInvoiceResult {
 const PENDING_NUMBER = 'INV-PENDING';
 
 /**
- * One invoice for one caller: apply the caller-dependent defaults and refusals (D14, spec
- * Authentication rule 2), number it (D15) and compute it (D1–D12). Pure but for randomness;
+ * One invoice for one caller: apply the caller-dependent defaults (D14), number it (D15) and
+ * compute it (D1–D12). An anonymous caller must have passed refuseAnonymousExtras first (the
+ * route runs it before counting the request, spec Authentication rule 2). Pure but for randomness;
  * `nowMs` is passed in so tests can fix the date. Anonymous numbers are random; an account's
  * number is drawn by generateAccountInvoice once this has succeeded.
  */
 export function generateInvoice(request: InvoiceRequest, caller: Caller, nowMs: number): GenerateInvoiceResult {
-  if (caller.kind === 'anonymous') refuseAnonymousExtras(request);
   const today = utcDate(nowMs);
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);

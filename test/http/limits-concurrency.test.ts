@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
+import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
 import { countRedisKeys, dropRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '../helpers/test-redis.ts';
-import { accountKey, at, credits, generate, type Json } from './limits-helpers.ts';
+import { at, credits, generate, type Json } from './limits-helpers.ts';
 
 const CLOCK = () => at('2027-01-13T10:00:00Z');
 
@@ -22,9 +23,9 @@ for (const backEnd of backEnds) {
     });
 
     it('200 simultaneous requests against an hourly limit of 40 admit exactly 40', async () => {
-      const t = await buildTestApp({ ...redisEnv, PLAN_LIMITS: '{"free":{"hourly":40,"weekly":1000}}' }, { postgres: backEnd.postgres, clock: CLOCK });
+      const t = await startAccountsApp({ env: { ...redisEnv, PLAN_LIMITS: '{"free":{"hourly":40,"weekly":1000}}' }, postgres: backEnd.postgres, clock: CLOCK });
       try {
-        const { apiKey } = await accountKey(t);
+        const { apiKey } = await signUpWithKey(t);
         const answers = await Promise.all(Array.from({ length: 200 }, () => generate(t.app, validInvoice(), { apiKey })));
         const statuses = answers.map((res) => res.statusCode);
         assert.equal(statuses.filter((status) => status === 200).length, 40);
@@ -44,9 +45,9 @@ for (const backEnd of backEnds) {
     });
 
     it('50 simultaneous requests with one Idempotency-Key: one generation, one metered PDF, identical bodies', async () => {
-      const t = await buildTestApp({ ...redisEnv, PLAN_LIMITS: '{"free":{"hourly":40}}' }, { postgres: backEnd.postgres, clock: CLOCK });
+      const t = await startAccountsApp({ env: { ...redisEnv, PLAN_LIMITS: '{"free":{"hourly":40}}' }, postgres: backEnd.postgres, clock: CLOCK });
       try {
-        const { apiKey } = await accountKey(t);
+        const { apiKey } = await signUpWithKey(t);
         const headers = { 'idempotency-key': 'order-2027-0042' };
         const answers = await Promise.all(Array.from({ length: 50 }, () => generate(t.app, { ...validInvoice(), output: 'pdf' }, { apiKey, headers })));
         for (const res of answers) {

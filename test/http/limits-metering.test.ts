@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
-import { accountKey, at, credits, generate, type Json } from './limits-helpers.ts';
+import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
+import { at, credits, generate, type Json } from './limits-helpers.ts';
 
 const NO_BURST = '{"free":{"hourly":null,"weekly":null}}';
 const pdf = () => ({ ...validInvoice(), output: 'pdf' });
@@ -10,9 +11,9 @@ const ubl = () => ({ ...validInvoice(), output: 'ubl' });
 for (const postgres of [false, true]) {
   describe(`monthly metering (D21) on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     it('ten JSON answers make one document; credits.used rounds up; meta.monthly has one decimal', async () => {
-      const t = await buildTestApp({ PLAN_LIMITS: NO_BURST }, { postgres, clock: () => at('2027-01-13T10:00:00Z') });
+      const t = await startAccountsApp({ env: { PLAN_LIMITS: NO_BURST }, postgres, clock: () => at('2027-01-13T10:00:00Z') });
       try {
-        const { apiKey } = await accountKey(t);
+        const { apiKey } = await signUpWithKey(t);
         assert.deepEqual(await credits(t.app, apiKey), { total: 100, used: 0 });
         let last: Json = {};
         for (let i = 1; i <= 10; i++) {
@@ -33,9 +34,9 @@ for (const postgres of [false, true]) {
 
 describe('monthly quota of the free plan', () => {
   it('the 51st PDF is refused with 402 and upgrade_url while JSON and UBL still work; errors and replays cost nothing', async () => {
-    const t = await buildTestApp({ PLAN_LIMITS: NO_BURST }, { clock: () => at('2027-01-13T10:00:00Z') });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: NO_BURST }, clock: () => at('2027-01-13T10:00:00Z') });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       for (let i = 1; i <= 50; i++) {
         const res = await generate(t.app, pdf(), { apiKey });
         assert.equal(res.statusCode, 200, `PDF ${i}: ${res.body.slice(0, 200)}`);
@@ -84,9 +85,9 @@ describe('monthly quota of the free plan', () => {
   });
 
   it('the 101st document is refused for every output, with a configured UPGRADE_URL', async () => {
-    const t = await buildTestApp({ PLAN_LIMITS: '{"free":{"hourly":null,"weekly":null,"monthly_documents":2}}', UPGRADE_URL: 'https://billing.example.com/plans' }, { clock: () => at('2027-01-13T10:00:00Z') });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":null,"weekly":null,"monthly_documents":2}}', UPGRADE_URL: 'https://billing.example.com/plans' }, clock: () => at('2027-01-13T10:00:00Z') });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       assert.equal((await generate(t.app, ubl(), { apiKey })).statusCode, 200);
       for (let i = 0; i < 10; i++) assert.equal((await generate(t.app, validInvoice(), { apiKey })).statusCode, 200);
       for (const body of [validInvoice(), pdf(), ubl()]) {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
-import { accountKey, at, generate, manualClock, sec, type Json } from './limits-helpers.ts';
+import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
+import { at, generate, manualClock, sec, type Json } from './limits-helpers.ts';
 
 /** The rate-limit headers of a response, as numbers; absent ones stay out. */
 function limitHeaders(res: LightMyRequestResponse): Record<string, number> {
@@ -75,9 +76,9 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
 
   it('accounts: rate_limit_hourly, then rate_limit_weekly; a 400 before admission is not counted', async () => {
     const clock = manualClock('2027-01-13T10:30:00Z');
-    const t = await buildTestApp({ PLAN_LIMITS: '{"free":{"hourly":2,"weekly":3}}' }, { clock: clock.now });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":2,"weekly":3}}' }, clock: clock.now });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       const bad = await generate(t.app, { ...validInvoice(), items: [] }, { apiKey });
       assert.equal(bad.statusCode, 400);
       assert.equal((await generate(t.app, validInvoice(), { apiKey })).statusCode, 200);
@@ -106,9 +107,9 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
   it('31 Dec → 1 Jan: the month and its quota start again, the ISO week runs on across the year', async () => {
     // Thursday 31 December 2026; its ISO week (2026-W53) ends on Monday 4 January 2027.
     const clock = manualClock('2026-12-31T23:59:59Z');
-    const t = await buildTestApp({ PLAN_LIMITS: '{"free":{"hourly":100,"weekly":100,"monthly_documents":1}}' }, { clock: clock.now });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":100,"weekly":100,"monthly_documents":1}}' }, clock: clock.now });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       let last: LightMyRequestResponse | undefined;
       for (let i = 0; i < 10; i++) {
         last = await generate(t.app, validInvoice(), { apiKey });
@@ -133,9 +134,9 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
 
   it('leap day: 29 February 2028 belongs to February, and March starts the quota again', async () => {
     const clock = manualClock('2028-02-29T23:59:59.500Z');
-    const t = await buildTestApp({ PLAN_LIMITS: '{"free":{"monthly_documents":1}}' }, { clock: clock.now });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"monthly_documents":1}}' }, clock: clock.now });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       for (let i = 0; i < 10; i++) assert.equal((await generate(t.app, validInvoice(), { apiKey })).statusCode, 200);
       const full = await generate(t.app, validInvoice(), { apiKey });
       assert.equal(full.statusCode, 402);
@@ -153,9 +154,9 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
   });
 
   it('an unlimited window is left out of the headers and null in JSON, and still counted (D22)', async () => {
-    const t = await buildTestApp({ PLAN_LIMITS: '{"free":{"hourly":null,"weekly":null,"monthly_documents":null}}' }, { clock: () => at('2027-01-13T10:00:00Z') });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":null,"weekly":null,"monthly_documents":null}}' }, clock: () => at('2027-01-13T10:00:00Z') });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       await generate(t.app, validInvoice(), { apiKey });
       const res = await generate(t.app, validInvoice(), { apiKey });
       assert.equal(res.statusCode, 200);
@@ -172,9 +173,9 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
   });
 
   it('the real plan table: free 40/400, monthly 100 documents, meta.monthly and credits', async () => {
-    const t = await buildTestApp({ PLAN_LIMITS: '{}' }, { clock: () => at('2027-01-13T10:00:00Z') });
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{}' }, clock: () => at('2027-01-13T10:00:00Z') });
     try {
-      const { apiKey } = await accountKey(t);
+      const { apiKey } = await signUpWithKey(t);
       const res = await generate(t.app, validInvoice(), { apiKey });
       assert.deepEqual(limitHeaders(res), {
         'x-ratelimit-limit-hourly': 40, 'x-ratelimit-remaining-hourly': 39, 'x-ratelimit-reset-hourly': sec('2027-01-13T11:00:00Z'),

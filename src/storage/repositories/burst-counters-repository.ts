@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
+import { INTEGER_CEILING } from '../integer-ceiling.ts';
 
 /** Both windows' counts of one subject after (or without) an admission. */
 export interface BurstCounts {
@@ -7,8 +8,6 @@ export interface BurstCounts {
   readonly week: number;
 }
 
-/** The largest value an INTEGER column holds on both dialects: the ceiling of an unlimited window. */
-const UNLIMITED = 2_147_483_647;
 
 /**
  * Adds n to both windows of subject if both stay within their ceilings (null = unlimited), in one
@@ -27,8 +26,8 @@ export async function addToBurstCounters(
   n: number,
   ceilings: { readonly hourly: number | null; readonly weekly: number | null },
 ): Promise<BurstCounts | undefined> {
-  const hourly = ceilings.hourly ?? UNLIMITED;
-  const weekly = ceilings.weekly ?? UNLIMITED;
+  const hourly = ceilings.hourly ?? INTEGER_CEILING;
+  const weekly = ceilings.weekly ?? INTEGER_CEILING;
   // A row of an older window counts as 0 and moves to this one. A row already in a newer window
   // (a request that read the clock just before the boundary, or an instance whose clock is a
   // little behind) is counted in that newer window, never rolled back: rolling back would reset

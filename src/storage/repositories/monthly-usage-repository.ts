@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { DocumentCost, MonthlyUsage } from '../../domain/limits/document-cost.ts';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
+import { INTEGER_CEILING } from '../integer-ceiling.ts';
 
-const UNLIMITED = 2_147_483_647;
 
 /**
  * Adds cost to the account's usage of the month if it stays within the ceilings (null =
@@ -24,8 +24,8 @@ export async function addMonthlyUsage(
     ON CONFLICT (account_id, month_start) DO UPDATE SET
       document_tenths = monthly_usage.document_tenths + ${cost.documentTenths},
       pdfs = monthly_usage.pdfs + ${cost.pdfs}
-    WHERE monthly_usage.document_tenths + ${cost.documentTenths} <= ${ceilings.documentTenths ?? UNLIMITED}
-      AND monthly_usage.pdfs + ${cost.pdfs} <= ${ceilings.pdfs ?? UNLIMITED}
+    WHERE monthly_usage.document_tenths + ${cost.documentTenths} <= ${ceilings.documentTenths ?? INTEGER_CEILING}
+      AND monthly_usage.pdfs + ${cost.pdfs} <= ${ceilings.pdfs ?? INTEGER_CEILING}
     RETURNING document_tenths, pdfs`.execute(db);
   const row = result.rows[0];
   return row === undefined ? undefined : { documentTenths: row.document_tenths, pdfs: row.pdfs };
