@@ -16,11 +16,12 @@
  *   ROUNDS=10 BASELINE_REF=<commit> npm run bench:limits
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { load, median, startPinned, warmUp, type LoadOptions, type Result } from './load-rounds.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
+import { signUpThroughOutbox } from './sign-up-through-outbox.ts';
 import { waitFor } from './wait-for.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
@@ -51,29 +52,8 @@ async function startServer(name: string, root: string, port: number, env: Record
   // Recorded at once, so a failure during the set-up below still stops it and removes its data.
   started.push({ process: child, dataDir });
   const base = `http://127.0.0.1:${port}`;
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   await waitFor(`${base}/api/health`, {});
-  const email = `bench-${port}@example.com`;
-  const password = 'bench-password-1';
-  await post('/api/auth/register', { email, password });
-  const outbox = path.join(dataDir, 'outbox');
-  let link: string | undefined;
-  for (let tries = 0; link === undefined && tries < 600; tries++) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-    const text = files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).join('\n');
-    // The mail is quoted-printable: undo soft line breaks and the escaped "=".
-    link = /http:\/\/\S+\/api\/auth\/verify\?token=[A-Za-z0-9_-]+/.exec(text.replace(/=\r\n/g, '').replace(/=3D/g, '='))?.[0];
-    if (link === undefined) await new Promise((r) => setTimeout(r, 50));
-  }
-  if (link === undefined) throw new Error(`${name}: no verification mail`);
-  const verified = await fetch(link.replace(/^http:\/\/[^/]+/, base));
-  const login = await post('/api/auth/login', { email, password });
-  if (verified.status !== 200 || login.status !== 200) throw new Error(`${name}: verify ${verified.status}, login ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const key = await post('/api/auth/generate-api-key', {}, { cookie, origin: base });
-  const apiKey = ((await key.json()) as { api_key: string }).api_key;
-  if (!apiKey?.startsWith('inv_')) throw new Error(`${name}: no API key (${key.status})`);
+  const apiKey = await signUpThroughOutbox(base, dataDir, `bench-${port}@example.com`, name);
   return { name, process: child, url: `${base}/api/generate-invoice`, apiKey, dataDir };
 }
 

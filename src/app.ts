@@ -16,6 +16,9 @@ import { accountPages } from './http/pages/account-pages.ts';
 import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
+import { batchRoute } from './http/routes/batch-route.ts';
+import { hostedInvoiceRoute } from './http/routes/hosted-invoice-route.ts';
+import { createHostedInvoiceReader } from './use-cases/hosted-invoice-reader.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { openCounters } from './limits/open-counters.ts';
 import { pricingPage } from './http/pages/pricing-page.ts';
@@ -42,7 +45,7 @@ export interface AppDependencies {
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** How often expired rows (sessions, e-mail tokens, idempotency records, ended windows) are deleted. */
+/** How often expired rows (sessions, e-mail tokens, idempotency records, ended windows, hosted snapshots) are deleted. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Default body limit for routes that do not set their own (auth, webhooks): 64 KB. */
@@ -157,8 +160,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const inTransaction = transactionRunner(deps.database.db, deps.database.dialect, group);
   const counters = await openCounters(config, deps.database, deps.logger, group);
   app.addHook('onClose', async () => counters.close());
+  const links = { secret: config.secrets.linkSigningSecret, publicUrl: config.publicUrl };
   const idempotency = createIdempotencyStore(deps.database.db, { clock, ...(deps.idempotencyWaitMs === undefined ? {} : { waitMs: deps.idempotencyWaitMs }) });
-  await app.register(generateInvoiceRoute({
+  const generation = {
     ...callers,
     pdfRenderer,
     outboundAllowHosts: config.outboundAllowHosts,
@@ -168,6 +172,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     upgradeUrl: config.upgradeUrl,
     clock,
     inTransaction,
+    links,
+  };
+  await app.register(generateInvoiceRoute(generation));
+  await app.register(batchRoute(generation));
+  await app.register(hostedInvoiceRoute({
+    reader: createHostedInvoiceReader({
+      db: deps.database.db,
+      inTransaction,
+      secret: links.secret,
+      pdfRenderer,
+      onKeepFailure: (error) => deps.logger.warn({ err: error }, 'rendered PDF not kept with its snapshot'),
+    }),
+    clock,
   }));
   await app.register(accountPages);
   await app.register(pricingPage(config.limits));

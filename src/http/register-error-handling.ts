@@ -44,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const { appError, expected } = toAppError(error, { body: request.body, bodyLimit: request.routeOptions.bodyLimit });
+    const { appError, expected } = toAppError(error, { body: request.body, query: request.query, bodyLimit: request.routeOptions.bodyLimit });
     if (!expected) request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, appError);
   });

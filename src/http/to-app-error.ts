@@ -11,7 +11,7 @@ const MB = 1024 * 1024;
  */
 export function toAppError(
   error: unknown,
-  request: { body?: unknown; bodyLimit?: number },
+  request: { body?: unknown; query?: unknown; bodyLimit?: number },
 ): { appError: AppError; expected: boolean } {
   const body = request.body;
   if (isAppError(error)) return { appError: error, expected: true };
@@ -19,7 +19,8 @@ export function toAppError(
 
   if (Array.isArray(fe.validation) && fe.validation.length > 0) {
     const where = fe.validationContext === 'querystring' ? 'query string' : fe.validationContext ?? 'body';
-    return { appError: mapValidationError(fe.validation[0]!, where === 'body' ? body : undefined, where), expected: true };
+    const received = where === 'body' ? body : where === 'query string' ? request.query : undefined;
+    return { appError: mapValidationError(fe.validation[0]!, received, where), expected: true };
   }
 
   switch (fe.code) {

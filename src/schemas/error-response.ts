@@ -4,17 +4,20 @@ import { StringEnum } from './string-enum.ts';
 
 const CODES = Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[];
 
-/** D16: every error answers this shape; some codes add fields (e.g. upgrade_url on 402). */
+/** D16: the error object; some codes add fields (e.g. upgrade_url on 402). */
+export const ErrorObjectSchema = Type.Object(
+  {
+    code: StringEnum(CODES),
+    message: Type.String({ description: 'What was wrong and how to fix it, naming the field path.' }),
+  },
+  { additionalProperties: true },
+);
+
+/** D16: every error answers this shape. */
 export const ErrorResponseSchema = Type.Object(
   {
     success: Type.Literal(false),
-    error: Type.Object(
-      {
-        code: StringEnum(CODES),
-        message: Type.String({ description: 'What was wrong and how to fix it, naming the field path.' }),
-      },
-      { additionalProperties: true },
-    ),
+    error: ErrorObjectSchema,
   },
   { description: 'An error.' },
 );

@@ -21,13 +21,31 @@ export async function migrateToLatest(db: Kysely<Tables>): Promise<string[]> {
     provider: { getMigrations: async () => allMigrations },
     ...(await migrationTableSchema(db)),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error !== undefined) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results = [] } = await migrator.migrateToLatest();
+    if (error === undefined) return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
     const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    if (failed === undefined && attempt < SETUP_ATTEMPTS && isVanishedObject(error)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed ?? '(setup)'} failed: ${reason}`, { cause: error });
   }
-  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+const SETUP_ATTEMPTS = 5;
+
+/**
+ * Kysely's migrator looks for its tables by introspecting every schema of the database, and
+ * PostgreSQL's catalog functions it calls fail with "schema … does not exist" (3F000) or
+ * "relation … does not exist" (42P01) when another schema is dropped at that moment (another
+ * deployment removed, a parallel test run ending). Nothing was changed by then, and the answer
+ * does not depend on the other schema, so the set-up is simply tried again.
+ */
+function isVanishedObject(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '3F000' || code === '42P01';
 }
 
 // Kysely looks for its kysely_migration table in every schema it can see unless told which one,

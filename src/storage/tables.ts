@@ -14,6 +14,8 @@ export interface Tables {
   burst_counters: BurstCountersTable;
   monthly_usage: MonthlyUsageTable;
   idempotency_records: IdempotencyRecordsTable;
+  hosted_invoices: HostedInvoicesTable;
+  hosted_images: HostedImagesTable;
 }
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
@@ -111,5 +113,30 @@ export interface IdempotencyRecordsTable {
   headers: string | null;
   body: Uint8Array | null;
   created_at: number;
+  expires_at: number;
+}
+
+/** The snapshot behind one hosted link (D24); times are Unix milliseconds. */
+export interface HostedInvoicesTable {
+  id: string;
+  account_id: string;
+  /** The invoice as the generation answered it, JSON. */
+  invoice: string;
+  qr_payload: string | null;
+  logo_hash: string | null;
+  logo_format: 'png' | 'jpeg' | null;
+  signature_hash: string | null;
+  signature_format: 'png' | 'jpeg' | null;
+  pdf: Uint8Array | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An image printed by one or more snapshots, stored once by content. */
+export interface HostedImagesTable {
+  /** SHA-256 of bytes, hex. */
+  hash: string;
+  bytes: Uint8Array;
+  /** Unix ms: the latest expires_at of the snapshots that print it. */
   expires_at: number;
 }

@@ -4,6 +4,8 @@ import { deleteBurstCountersBefore } from '../storage/repositories/burst-counter
 import { deleteExpiredEmailTokens } from '../storage/repositories/email-tokens-repository.ts';
 import { deleteExpiredIdempotencyRecords } from '../storage/repositories/idempotency-records-repository.ts';
 import { deleteExpiredSessions } from '../storage/repositories/sessions-repository.ts';
+import { deleteExpiredHostedInvoices } from '../storage/repositories/hosted-invoices-repository.ts';
+import { deleteExpiredHostedImages } from '../storage/repositories/hosted-images-repository.ts';
 import type { Tables } from '../storage/tables.ts';
 
 /** How many rows of each kind one sweep deleted. */
@@ -12,19 +14,24 @@ export interface SweepCounts {
   readonly tokens: number;
   readonly idempotencyRecords: number;
   readonly burstCounters: number;
+  readonly hostedInvoices: number;
+  readonly hostedImages: number;
 }
 
 /**
  * Deletes what has outlived its purpose, so nothing is kept past its life: expired sessions and
  * e-mail tokens, idempotency records past their 24 hours (D23), and burst counters of subjects
  * not seen since before this ISO week (their windows have ended; an anonymous caller's address
- * is not kept longer than that). Plain DELETEs by time: safe when several instances run them at
- * the same moment.
+ * is not kept longer than that), hosted snapshots whose link has died and the images no living
+ * snapshot prints (D24). Plain DELETEs by time: safe when several instances run them at the same
+ * moment, and an image is never deleted while a living snapshot prints it (see keepHostedImage).
  */
 export async function sweepExpiredRows(db: Kysely<Tables>, nowMs: number): Promise<SweepCounts> {
   const sessions = await deleteExpiredSessions(db, nowMs);
   const tokens = await deleteExpiredEmailTokens(db, nowMs);
   const idempotencyRecords = await deleteExpiredIdempotencyRecords(db, nowMs);
   const burstCounters = await deleteBurstCountersBefore(db, utcWindows(nowMs).weekStart);
-  return { sessions, tokens, idempotencyRecords, burstCounters };
+  const hostedInvoices = await deleteExpiredHostedInvoices(db, nowMs);
+  const hostedImages = await deleteExpiredHostedImages(db, nowMs);
+  return { sessions, tokens, idempotencyRecords, burstCounters, hostedInvoices, hostedImages };
 }

@@ -49,9 +49,34 @@ describe('OpenAPI 3.1 description', () => {
   it('declares only operations that exist (stable ids per the spec)', () => {
     const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)).filter(Boolean).sort();
     assert.deepEqual(ids, [
-      'forgotPassword', 'generateApiKey', 'generateInvoice', 'getAccount', 'getHealth', 'login', 'logout',
-      'register', 'resendVerification', 'resetPassword', 'verifyEmail',
+      'forgotPassword', 'generateApiKey', 'generateInvoice', 'generateInvoiceBatch', 'getAccount', 'getHealth', 'getHostedInvoice',
+      'login', 'logout', 'register', 'resendVerification', 'resetPassword', 'verifyEmail',
     ]);
+  });
+
+  it('declares generateInvoiceBatch with 1 to 50 InvoiceRequest items and the batch answer (issue 7)', () => {
+    const op = doc.paths['/api/batch'].post;
+    assert.equal(op.operationId, 'generateInvoiceBatch');
+    const invoices = op.requestBody.content['application/json'].schema.properties.invoices;
+    assert.equal(invoices.minItems, 1);
+    assert.equal(invoices.maxItems, 50);
+    const ref = invoices.items.$ref as string | undefined;
+    const item = ref === undefined ? invoices.items : doc.components.schemas[ref.split('/').pop()!];
+    assert.deepEqual(item.required.sort(), ['from', 'items', 'to'], 'each item is an InvoiceRequest');
+    const ok = op.responses['200'].content['application/json'].schema;
+    assert.deepEqual(ok.required.sort(), ['count', 'meta', 'results', 'success']);
+    assert.deepEqual(Object.keys(ok.properties.meta.properties).sort(), ['generated', 'rate_limited', 'requested']);
+  });
+
+  it('declares getHostedInvoice: public, t and format in the query, PDF or JSON answers', () => {
+    const op = doc.paths['/api/i/{id}'].get;
+    assert.equal(op.operationId, 'getHostedInvoice');
+    const params = Object.fromEntries((op.parameters as Json[]).map((p) => [p.name, p]));
+    assert.equal(params.id.in, 'path');
+    assert.equal(params.t.in, 'query');
+    assert.deepEqual(params.format.schema.enum, ['pdf', 'json']);
+    assert.deepEqual(Object.keys(op.responses['200'].content).sort(), ['application/json', 'application/pdf']);
+    assert.ok(op.responses['200'].headers['referrer-policy']);
   });
 
   it('serves interactive docs at /docs', async () => {

@@ -16,6 +16,14 @@ export function documentCost(output: MeteredOutput): DocumentCost {
   return output === 'json' ? { documentTenths: 1, pdfs: 0 } : { documentTenths: 10, pdfs: output === 'pdf' ? 1 : 0 };
 }
 
+/**
+ * D21: a batch item is 1 document. It is also a PDF when it renders one (behind its hosted link),
+ * so the free plan's PDF cap holds for batches too.
+ */
+export function batchItemCost(rendersPdf: boolean): DocumentCost {
+  return { documentTenths: 10, pdfs: rendersPdf ? 1 : 0 };
+}
+
 /** An account's usage of the current month. */
 export interface MonthlyUsage {
   readonly documentTenths: number;

@@ -1,86 +1,67 @@
-import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-request.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
 import type { Invoice } from '../../schemas/invoice-response.ts';
-import { generateAccountInvoice, generateInvoice, refundDocument, refuseAnonymousExtras, type Metered } from '../../use-cases/generate-invoice.ts';
+import { generateAccountInvoice, generateInvoice, refuseAnonymousExtras, type HostedLinkSettings, type RecordedInvoice } from '../../use-cases/generate-invoice.ts';
+import { deliverOrWithdraw, renderAccountPdf } from '../../use-cases/deliver-account-document.ts';
 import { buildMeta } from '../build-meta.ts';
+import { documentedSuccess } from '../documented-success.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { checkIdempotencyKey } from '../../domain/idempotency/check-idempotency-key.ts';
-import { fingerprintRequest } from '../../domain/idempotency/fingerprint-request.ts';
-import type { BurstAdmission, BurstLimiter } from '../../domain/limits/burst-limiter.ts';
+import type { BurstAdmission } from '../../domain/limits/burst-limiter.ts';
+import { admitGenerations, peekGenerations, type AdmissionDeps } from '../admit-generation.ts';
+import { startIdempotentRequest } from '../start-idempotent-request.ts';
 import { monthlyView, type MonthlyView } from '../../domain/limits/document-cost.ts';
-import type { BurstLimits, LimitsTable } from '../../domain/limits/plans.ts';
-import { throttleIpSubject } from '../../domain/limits/throttle-ip-subject.ts';
 import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
 import type { Caller } from '../../use-cases/caller.ts';
 import type { IdempotencyStore } from '../../use-cases/idempotency/idempotency-store.ts';
-import { burstRefusal } from '../../use-cases/limits/limit-refusals.ts';
-import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
-import { setRateLimitHeaders } from '../rate-limit-headers.ts';
+import { installIdempotentReplies } from '../idempotent-replies.ts';
 import type { TransactionRunner } from '../../storage/write-group.ts';
 import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
-import { prepareInvoicePdf, type PreparedPdf } from '../../use-cases/prepare-invoice-pdf.ts';
 import { prepareInvoiceUbl } from '../../use-cases/prepare-invoice-ubl.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-export interface GenerateInvoiceRouteDeps extends CallerResolverDeps {
+export interface GenerateInvoiceRouteDeps extends CallerResolverDeps, AdmissionDeps {
   /** The PDF renderer, started on first use (a JSON-only server never starts its workers). */
   readonly pdfRenderer: () => PdfRenderer;
   /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses (D26). */
   readonly outboundAllowHosts: readonly string[];
-  /** Hourly and weekly windows (D20, D21), in the database or Redis. */
-  readonly burstLimiter: BurstLimiter;
   readonly idempotency: IdempotencyStore;
-  /** The plan table with config applied (D21). */
-  readonly limits: LimitsTable;
   /** error.upgrade_url of a 402. */
   readonly upgradeUrl: string;
   /** Unix ms; injected so tests can stand at any window boundary. */
   readonly clock: () => number;
   /** Runs the metering and numbering transaction (shared commits on SQLite). */
   readonly inTransaction: TransactionRunner;
+  /** Signs the hosted links of account invoices (D24). */
+  readonly links: HostedLinkSettings;
 }
 
-/**
- * The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5).
- * They are added only when the description is generated: a per-content-type response schema at
- * run time would make Fastify parse the content type of every JSON answer to pick its serializer,
- * and the files are sent as they are, never serialized.
- */
-const documentFileAnswers: SwaggerTransform = ({ schema, url }) => ({
-  url,
-  schema: {
-    ...schema,
-    response: {
-      ...(schema.response as Record<string, unknown>),
-      200: {
-        description: 'The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml).',
-        headers: {
-          'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
-          'x-request-id': { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' },
-          'x-ratelimit-limit-hourly': { type: 'integer', description: 'Generation requests allowed this UTC hour; absent when unlimited (D22).' },
-          'x-ratelimit-remaining-hourly': { type: 'integer', description: 'Requests left this hour, after this one.' },
-          'x-ratelimit-reset-hourly': { type: 'integer', description: 'Unix second the hour ends (D20).' },
-          'x-ratelimit-limit-weekly': { type: 'integer', description: 'Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited.' },
-          'x-ratelimit-remaining-weekly': { type: 'integer', description: 'Requests left this week, after this one.' },
-          'x-ratelimit-reset-weekly': { type: 'integer', description: 'Unix second the week ends.' },
-          'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22).' },
-          'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' },
-        },
-        content: {
-          'application/json': { schema: GenerateInvoiceResponseSchema },
-          'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31).' } },
-          'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'UBL 2.1 Invoice (urn:oasis:names:specification:ubl:schema:xsd:Invoice-2) with CustomizationID urn:cen.eu:en16931:2017; mapping in docs/ubl.md.' } },
-        },
-      },
-    },
+/** The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5). */
+const documentFileAnswers = documentedSuccess({
+  description: 'The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml).',
+  headers: {
+    'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
+    'x-request-id': { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' },
+    'x-ratelimit-limit-hourly': { type: 'integer', description: 'Generation requests allowed this UTC hour; absent when unlimited (D22).' },
+    'x-ratelimit-remaining-hourly': { type: 'integer', description: 'Requests left this hour, after this one.' },
+    'x-ratelimit-reset-hourly': { type: 'integer', description: 'Unix second the hour ends (D20).' },
+    'x-ratelimit-limit-weekly': { type: 'integer', description: 'Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited.' },
+    'x-ratelimit-remaining-weekly': { type: 'integer', description: 'Requests left this week, after this one.' },
+    'x-ratelimit-reset-weekly': { type: 'integer', description: 'Unix second the week ends.' },
+    'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22).' },
+    'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' },
+    'x-hosted-url': { type: 'string', description: 'For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice (D24). Output "json" carries it as invoice.hosted_url.' },
+  },
+  content: {
+    'application/json': { schema: GenerateInvoiceResponseSchema },
+    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31).' } },
+    'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'UBL 2.1 Invoice (urn:oasis:names:specification:ubl:schema:xsd:Invoice-2) with CustomizationID urn:cen.eu:en16931:2017; mapping in docs/ubl.md.' } },
   },
 });
 
@@ -127,18 +108,8 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
   });
 
   /** Counts the request in its windows, or refuses it with 429 (D20, D21); sets the headers. */
-  async function admit(reply: FastifyReply, caller: Caller, now: number): Promise<BurstAdmission> {
-    const admission = await deps.burstLimiter.admit(burstSubject(caller), burstLimitsOf(caller), 1, now);
-    setRateLimitHeaders(reply, admission);
-    if (admission.granted === 0) {
-      reply.header('retry-after', String(admission.retryAfterS));
-      throw burstRefusal(admission, caller.kind === 'account' ? caller.tier : undefined);
-    }
-    return admission;
-  }
-
-  function burstLimitsOf(caller: Caller): BurstLimits {
-    return caller.kind === 'account' ? deps.limits.plans[caller.tier] : deps.limits.anonymous;
+  function admit(reply: FastifyReply, caller: Caller, now: number): Promise<BurstAdmission> {
+    return admitGenerations(deps, reply, caller, 1, now);
   }
 
   function jsonAnswer(request: FastifyRequest, reply: FastifyReply, invoice: Invoice, admission: BurstAdmission, monthly?: MonthlyView) {
@@ -150,34 +121,30 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     const caller = await resolveCaller(request, deps, now);
     if (caller.kind === 'anonymous') refuseAnonymousExtras(body);
 
-    const rawKey = request.headers['idempotency-key'];
-    if (rawKey !== undefined) {
-      const key = checkIdempotencyKey(rawKey, headerLines(request.raw.rawHeaders, 'idempotency-key'));
-      const scope = caller.kind === 'account' ? `a:${caller.accountId}` : `ip:${caller.ip}`;
-      const start = await deps.idempotency.begin(scope, key, fingerprintRequest('generate-invoice', body));
-      if (start.kind === 'replay') {
-        // A replay is neither counted nor metered (D21); its headers show the windows as they are.
-        setRateLimitHeaders(reply, await deps.burstLimiter.peek(burstSubject(caller), burstLimitsOf(caller), now));
-        return sendKeptResponse(reply, start.response);
-      }
-      replies.hold(request, start.claim);
-    }
+    const replayed = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'generate-invoice', body,
+      // A replay is neither counted nor metered (D21); its headers show the windows as they are.
+      () => peekGenerations(deps, reply, caller, now));
+    if (replayed) return reply;
 
     const admission = await admit(reply, caller, now);
     if (caller.kind === 'anonymous') return jsonAnswer(request, reply, generateInvoice(body, caller, now).invoice, admission);
     const output = body.output ?? 'json';
     const meter = { plan: deps.limits.plans[caller.tier], output, upgradeUrl: deps.upgradeUrl };
 
+    const account = { inTransaction: deps.inTransaction, links: deps.links, allowHosts: deps.outboundAllowHosts };
+    const delivery = { db: deps.db, inTransaction: deps.inTransaction, pdfRenderer: deps.pdfRenderer };
+
     if (output === 'json') {
-      const { invoice, metered } = await generateAccountInvoice(deps.inTransaction, body, caller, now, meter);
-      return jsonAnswer(request, reply, invoice, admission, monthlyView(metered.usage, meter.plan, now));
+      const { planned, metered } = await generateAccountInvoice(account, body, caller, now, meter);
+      return jsonAnswer(request, reply, planned.invoice, admission, monthlyView(metered.usage, meter.plan, now));
     }
     if (output === 'ubl') {
       let write: ((numbered: Invoice) => string) | undefined;
-      const { invoice, metered } = await generateAccountInvoice(deps.inTransaction, body, caller, now, meter, async (result) => {
-        write = prepareInvoiceUbl(result.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
+      const recorded = await generateAccountInvoice(account, body, caller, now, meter, (planned) => {
+        write = prepareInvoiceUbl(planned.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
       });
-      const xml = await deliverOrRefund(request, metered, invoice.number, async () => write!(invoice));
+      const xml = await deliverOrWithdraw(delivery, request.log, recorded, async () => write!(recorded.planned.invoice));
+      hostedUrlHeader(reply, recorded);
       // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
       return reply
         .type('application/xml; charset=utf-8')
@@ -186,11 +153,9 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
         .send(xml as never);
     }
 
-    let prepared: PreparedPdf | undefined;
-    const { invoice, metered } = await generateAccountInvoice(deps.inTransaction, body, caller, now, meter, async (result) => {
-      prepared = await prepareInvoicePdf(body, result.qr, { allowHosts: deps.outboundAllowHosts });
-    });
-    const pdf = await deliverOrRefund(request, metered, invoice.number, () => deps.pdfRenderer().render(prepared!.view(invoice), prepared!.assets));
+    const recorded = await generateAccountInvoice(account, body, caller, now, meter);
+    const pdf = await renderAccountPdf(delivery, request.log, recorded);
+    hostedUrlHeader(reply, recorded);
     // Spec: output pdf answers application/pdf as an attachment named invoice.pdf (D31).
     return reply
       .type('application/pdf')
@@ -198,32 +163,10 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
       // A Buffer is sent as it is; the 200 schema types only the JSON answer.
       .send(pdf as never);
   }
-
-  /**
-   * Produces the document after its number and count are committed. If that fails, the count is
-   * taken back (only delivered documents are metered, D21) and the number, which cannot be,
-   * is logged as void so the operator can account for the gap.
-   */
-  async function deliverOrRefund<T>(request: FastifyRequest, metered: Metered, number: string, produce: () => Promise<T>): Promise<T> {
-    try {
-      return await produce();
-    } catch (error) {
-      request.log.error({ invoice_number: number }, 'document failed after numbering: the number is void and the document was not metered');
-      await refundDocument(deps.db, metered).catch((refundError: unknown) => request.log.error({ err: refundError }, 'metered document not refunded'));
-      throw error;
-    }
-  }
   };
 }
 
-/** How many header lines named `name` (lower case) the request carried. */
-function headerLines(rawHeaders: readonly string[], name: string): number {
-  let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === name) count += 1;
-  return count;
-}
-
-/** Whose windows a request counts in: the account, or the client address (IPv6: its /64). */
-function burstSubject(caller: Caller): string {
-  return caller.kind === 'account' ? `a:${caller.accountId}` : `ip:${throttleIpSubject(caller.ip)}`;
+/** D24: with output pdf or ubl the hosted link comes back in a header. */
+function hostedUrlHeader(reply: FastifyReply, recorded: RecordedInvoice): void {
+  if (recorded.planned.link !== undefined) reply.header('x-hosted-url', recorded.planned.link.url);
 }

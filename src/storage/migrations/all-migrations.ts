@@ -3,6 +3,7 @@ import * as invoiceSequences from './0001-invoice-sequences.ts';
 import * as accounts from './0002-accounts.ts';
 import * as throttleCounters from './0003-throttle-counters.ts';
 import * as limits from './0004-limits.ts';
+import * as hostedInvoices from './0005-hosted-invoices.ts';
 
 /**
  * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
@@ -14,4 +15,5 @@ export const allMigrations: Readonly<Record<string, Migration>> = {
   '0002_accounts': accounts,
   '0003_throttle_counters': throttleCounters,
   '0004_limits': limits,
+  '0005_hosted_invoices': hostedInvoices,
 };

@@ -1,0 +1,134 @@
+import { batchItemCost } from '../domain/limits/document-cost.ts';
+import type { BurstAdmission } from '../domain/limits/burst-limiter.ts';
+import type { PlanLimits } from '../domain/limits/plans.ts';
+import { AppError, isAppError } from '../errors/app-error.ts';
+import type { Invoice } from '../schemas/invoice-response.ts';
+import type { InvoiceRequest } from '../schemas/invoice-request.ts';
+import type { AccountCaller } from './caller.ts';
+import { renderAccountPdf, type DeliveryDeps, type DeliveryLog } from './deliver-account-document.ts';
+import { planAccountInvoice, recordAccountInvoice, type AccountInvoiceDeps, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';
+import { burstRefusal, quotaRefusal } from './limits/limit-refusals.ts';
+import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
+
+/** D27 and the spec's Limits: 1 to 50 invoices per batch. */
+export const MAX_BATCH_ITEMS = 50;
+
+/** One element of `invoices` as the route read it: a valid request, or why it is not one. */
+export type BatchItemInput = { readonly request: InvoiceRequest } | { readonly error: AppError };
+
+export type BatchItemResult =
+  | { readonly index: number; readonly success: true; readonly invoice: Invoice }
+  | { readonly index: number; readonly success: false; readonly error: AppError };
+
+export interface BatchOutcome {
+  /** One per item, in the order sent. */
+  readonly results: readonly BatchItemResult[];
+  readonly generated: number;
+  /** A burst window or the monthly quota ran out part-way (D21). */
+  readonly rateLimited: boolean;
+}
+
+export interface BatchDeps extends AccountInvoiceDeps, DeliveryDeps {
+  /** Counts generations in the caller's windows; refuses the request when it grants none. */
+  readonly admit: (count: number) => Promise<BurstAdmission>;
+  readonly plan: PlanLimits;
+  readonly upgradeUrl: string;
+  readonly log: DeliveryLog;
+}
+
+interface Item {
+  readonly index: number;
+  readonly planned: PlannedInvoice;
+}
+
+/**
+ * POST /api/batch (issue 7): each invoice is computed, checked, metered and rendered on its own,
+ * and one that fails fails alone with its index. In order:
+ * 1. every item is computed (D1–D12); those that fail are answered with their error;
+ * 2. the valid ones are counted in the burst windows (a batch counts its items, D21); when a
+ *    window admits only some, the first ones by index go on and the rest fail with its code;
+ * 3. images are fetched for the items that need them, each distinct URL once per batch (D26);
+ * 4. one transaction meters, numbers and stores the snapshot of each item in index order, so when
+ *    the quota runs out part-way the first ones by index are the ones generated (D15, D21, D24);
+ * 5. the PDFs behind the links render in parallel on the worker pool and are kept with their
+ *    snapshots; an item whose PDF fails is withdrawn (count and snapshot taken back).
+ * A batch in which every item was refused by the monthly quota is refused as a whole (402), like
+ * one invoice would be, so that answer is not kept under its Idempotency-Key (D23).
+ */
+export async function generateInvoiceBatch(deps: BatchDeps, items: readonly BatchItemInput[], caller: AccountCaller, nowMs: number): Promise<BatchOutcome> {
+  const failures = new Map<number, AppError>();
+  const fail = (index: number, error: unknown) => {
+    if (!isAppError(error)) throw error;
+    failures.set(index, error);
+  };
+
+  let valid: Item[] = [];
+  items.forEach((item, index) => {
+    if ('error' in item) return fail(index, item.error);
+    try {
+      valid.push({ index, planned: planAccountInvoice(item.request, caller, nowMs, deps.links) });
+    } catch (error) {
+      fail(index, error);
+    }
+  });
+
+  let rateLimited = false;
+  if (valid.length > 0) {
+    const admission = await deps.admit(valid.length);
+    if (admission.granted < valid.length) {
+      rateLimited = true;
+      const refusal = burstRefusal(admission, caller.tier);
+      for (const item of valid.slice(admission.granted)) fail(item.index, refusal);
+      valid = valid.slice(0, admission.granted);
+    }
+  }
+
+  const loads: ImageLoads = new Map();
+  await Promise.all(valid.map(async (item) => {
+    if (item.planned.link === undefined) return;
+    try {
+      item.planned.images = await loadPdfImages(item.planned.request, { allowHosts: deps.allowHosts, loads });
+    } catch (error) {
+      fail(item.index, error);
+    }
+  }));
+  const ready = valid.filter((item) => !failures.has(item.index));
+
+  const outcomes = ready.length === 0 ? [] : await deps.inTransaction(async (tx) => {
+    const kept = new Set<string>();
+    const out: RecordOutcome[] = [];
+    for (const { planned } of ready) {
+      out.push(await recordAccountInvoice(tx, planned, batchItemCost(planned.link !== undefined), caller, nowMs, deps.plan, kept));
+    }
+    return out;
+  });
+  const recorded = ready.flatMap((item, position) => {
+    const outcome = outcomes[position]!;
+    if (outcome.kind === 'recorded') return [{ ...item, metered: outcome.metered }];
+    rateLimited = true;
+    fail(item.index, quotaRefusal(outcome.shortfall, caller.tier, deps.plan, nowMs, deps.upgradeUrl));
+    return [];
+  });
+
+  await Promise.all(recorded.map(async (item) => {
+    if (item.planned.link === undefined) return;
+    try {
+      await renderAccountPdf(deps, deps.log, item);
+    } catch (error) {
+      // The item was withdrawn; whatever went wrong, the others stand (they are metered and kept).
+      if (!isAppError(error)) deps.log.error({ err: error }, 'batch item failed after numbering');
+      fail(item.index, isAppError(error) ? error : new AppError('pdf_error', 'The PDF could not be rendered. Retry this invoice; if it fails again, report the request id.'));
+    }
+  }));
+
+  const generated = items.length - failures.size;
+  if (generated === 0 && failures.size > 0 && [...failures.values()].every((error) => error.code === 'monthly_limit_reached')) {
+    throw failures.values().next().value!;
+  }
+  const invoices = new Map(recorded.map((item) => [item.index, item.planned.invoice]));
+  const results = items.map((_item, index): BatchItemResult => {
+    const error = failures.get(index);
+    return error === undefined ? { index, success: true, invoice: invoices.get(index)! } : { index, success: false, error };
+  });
+  return { results, generated, rateLimited };
+}

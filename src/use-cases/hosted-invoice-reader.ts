@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../domain/hosted/hosted-link.ts';
+import { pdfInput, type PdfImage } from '../domain/pdf/pdf-input.ts';
+import type { PdfRenderer } from '../render/pdf-renderer.ts';
+import type { Invoice } from '../schemas/invoice-response.ts';
+import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
+import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../storage/repositories/hosted-invoices-repository.ts';
+import type { Tables } from '../storage/tables.ts';
+import type { TransactionRunner } from '../storage/write-group.ts';
+
+export interface HostedInvoiceReaderDeps {
+  readonly db: Kysely<Tables>;
+  readonly inTransaction: TransactionRunner;
+  /** LINK_SIGNING_SECRET (D24). */
+  readonly secret: string;
+  readonly pdfRenderer: () => PdfRenderer;
+  /** Told when a rendered PDF could not be kept (the next open renders again). */
+  readonly onKeepFailure: (error: unknown) => void;
+}
+
+/** A live snapshot, found by a valid link. */
+export interface HostedSnapshot {
+  readonly id: string;
+  readonly invoice: Invoice;
+  readonly row: HostedInvoiceRow;
+}
+
+export interface HostedInvoiceReader {
+  /**
+   * The snapshot a link opens, or undefined for every kind of bad link alike: unknown id, wrong,
+   * truncated or foreign t, expired (D24). Nothing here tells them apart, to the caller or in time:
+   * the signature is computed and compared in constant time even when the id is unknown.
+   */
+  open(id: string, t: string | undefined, nowMs: number): Promise<HostedSnapshot | undefined>;
+  /** The snapshot's PDF: the bytes kept at generation, else rendered once now and kept. */
+  pdf(snapshot: HostedSnapshot): Promise<Uint8Array>;
+}
+
+export function createHostedInvoiceReader(deps: HostedInvoiceReaderDeps): HostedInvoiceReader {
+  // One render per snapshot at a time in this process: a link opened by many at once renders once.
+  const rendering = new Map<string, Promise<Uint8Array>>();
+
+  const image = async (hash: string | null, format: 'png' | 'jpeg' | null): Promise<PdfImage | undefined> => {
+    if (hash === null || format === null) return undefined;
+    const bytes = await findHostedImage(deps.db, hash);
+    // Images outlive the snapshots that print them (hosted-images-repository.ts).
+    if (bytes === undefined) throw new Error(`hosted image ${hash} is missing`);
+    return { format, bytes };
+  };
+
+  const render = async (snapshot: HostedSnapshot): Promise<Uint8Array> => {
+    const { row, invoice } = snapshot;
+    const [logo, signature] = await Promise.all([image(row.logo_hash, row.logo_format), image(row.signature_hash, row.signature_format)]);
+    const qr = row.qr_payload === null || invoice.qr === undefined ? undefined : { source: invoice.qr.source, payload: row.qr_payload };
+    const input = pdfInput(invoice, { logo, signature }, qr);
+    const pdf = await deps.pdfRenderer().render(input.view, input.assets);
+    try {
+      await deps.inTransaction((tx) => storeHostedPdf(tx, row.id, pdf));
+      // Another instance may have kept its rendering first; serve the kept bytes, every time.
+      return (await findHostedPdf(deps.db, row.id)) ?? pdf;
+    } catch (error) {
+      deps.onKeepFailure(error);
+      return pdf;
+    }
+  };
+
+  return {
+    async open(id, t, nowMs) {
+      const row = HOSTED_ID_PATTERN.test(id) ? await findHostedInvoice(deps.db, id) : undefined;
+      const expiresAt = row === undefined ? 0 : row.expires_at / 1000;
+      const signed = hostedSignatureMatches(deps.secret, id, expiresAt, t ?? '');
+      if (row === undefined || !signed || !hostedLinkAlive(expiresAt, nowMs)) return undefined;
+      return { id: row.id, invoice: JSON.parse(row.invoice) as Invoice, row };
+    },
+
+    async pdf(snapshot) {
+      const kept = await findHostedPdf(deps.db, snapshot.id);
+      if (kept !== undefined) return kept;
+      let pending = rendering.get(snapshot.id);
+      if (pending === undefined) {
+        pending = render(snapshot).finally(() => rendering.delete(snapshot.id));
+        rendering.set(snapshot.id, pending);
+      }
+      return pending;
+    },
+  };
+}
