@@ -8,6 +8,8 @@
  *   BATCHES=20 npm run bench:batch
  *
  * Every invoice of every batch is new: its own first line, so no PDF is a cache hit of another.
+ * For scale, the same number of batches then runs with features.hosted_link false (computed,
+ * numbered and metered; nothing rendered or stored).
  * Target: under 1 s per batch of 50 on a 2-core machine.
  */
 import { spawn } from 'node:child_process';
@@ -27,11 +29,12 @@ const HIGH = 1_000_000_000;
 const PLAN_LIMITS = JSON.stringify({ free: { hourly: HIGH, weekly: HIGH, monthly_documents: 100_000_000, monthly_pdfs: null } });
 
 let serial = 0;
-function batchBody(): string {
+function batchBody(hostedLink = true): string {
   const invoices = Array.from({ length: ITEMS }, () => {
     serial += 1;
     const invoice = structuredClone(TEN_LINE_INVOICE) as Record<string, any>;
     invoice.items[0].description = `Strategy workshop, engagement ${serial}`;
+    if (!hostedLink) invoice.features = { hosted_link: false };
     return invoice;
   });
   return JSON.stringify({ invoices });
@@ -55,8 +58,8 @@ async function main(): Promise<void> {
     await waitFor(`${base}/api/health`, {});
     const apiKey = await signUpThroughOutbox(base, dataDir, 'bench-batch@example.com', 'batch bench');
     const idle = memoryMb(server.pid!);
-    const send = async () => {
-      const body = batchBody();
+    const send = async (hostedLink = true) => {
+      const body = batchBody(hostedLink);
       const started = performance.now();
       const res = await fetch(`${base}/api/batch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body });
       const answer = await res.json() as { meta?: { generated: number }; results?: Array<{ invoice?: { hosted_url?: string } }> };
@@ -73,6 +76,9 @@ async function main(): Promise<void> {
       times.push(last.ms);
     }
     const end = memoryMb(server.pid!);
+    // The same batches without links: computed, numbered and metered, nothing rendered or stored.
+    const plain: number[] = [];
+    for (let i = 0; i < BATCHES; i++) plain.push((await send(false)).ms);
     // One link of the last batch, to show what it serves: the PDF kept at generation.
     const link = last!.answer.results![ITEMS - 1]!.invoice!.hosted_url!;
     const opened = await fetch(link.replace(/^http:\/\/[^/]+/, base));
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
     console.log(`server memory: ${idle.now.toFixed(0)} MB idle before the first PDF; peak ${afterWarmUp.peak.toFixed(0)} MB after warm-up, ${end.peak.toFixed(0)} MB after all batches; ${end.now.toFixed(0)} MB resident at the end`);
     console.log(`a link of the last batch opens as a ${opened.status} ${opened.headers.get('content-type')} of ${(pdfBytes / 1024).toFixed(1)} KB`);
     console.log(`every batch: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(`the same batches with features.hosted_link false (no PDF, no snapshot): median ${median(plain).toFixed(0)} ms`);
   } finally {
     server.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
