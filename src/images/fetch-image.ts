@@ -1,11 +1,12 @@
 import type { ClientRequest } from 'node:http';
 import { isAppError } from '../errors/app-error.ts';
-import { imageError, type ImageField } from './image-error.ts';
+import { imageError, notPublicAddressError, type ImageField } from './image-error.ts';
 import { MAX_IMAGE_REDIRECTS } from './image-limits.ts';
-import { isPublicAddress } from './is-public-address.ts';
-import { openPinnedRequest } from './open-pinned-request.ts';
+import { isPublicAddress } from '../outbound/is-public-address.ts';
+import { NonPublicAddressError } from '../outbound/non-public-address-error.ts';
+import { openPinnedRequest } from '../outbound/open-pinned-request.ts';
 import { readCappedBody } from './read-capped-body.ts';
-import { resolveCheckedAddresses } from './resolve-checked-addresses.ts';
+import { resolveCheckedAddresses } from '../outbound/resolve-checked-addresses.ts';
 
 export interface FetchImageOptions {
   /** Hosts (exact names, any case) exempt from the public-address check only: development and tests. */
@@ -15,6 +16,8 @@ export interface FetchImageOptions {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+const IMAGE_REQUEST_HEADERS = { accept: 'image/png, image/jpeg', 'accept-encoding': 'identity', 'user-agent': 'invoice-service image fetch' };
 
 /**
  * The bytes at an https URL, under D26's rules, each applied at every hop: https only, the host's
@@ -35,11 +38,11 @@ export async function fetchImage(source: string, field: ImageField, options: Fet
     for (let redirects = 0; ; redirects += 1) {
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
       const allowed = allowHosts.has(host.toLowerCase());
-      const addresses = await resolveCheckedAddresses(host, allowed, field, controller.signal);
+      const addresses = await resolveCheckedAddresses(host, allowed, controller.signal);
       const { request, response } = await openPinnedRequest(url, {
         addresses,
         acceptConnected: allowed ? () => true : isPublicAddress,
-        field,
+        headers: IMAGE_REQUEST_HEADERS,
         signal: controller.signal,
       });
       requests.push(request);
@@ -60,6 +63,7 @@ export async function fetchImage(source: string, field: ImageField, options: Fet
     }
   } catch (error) {
     if (isAppError(error)) throw error;
+    if (error instanceof NonPublicAddressError) throw notPublicAddressError(field);
     if (controller.signal.aborted) {
       throw imageError(field, `could not be downloaded within ${options.timeoutMs / 1000} s: host it somewhere faster or send it as a data: URI`);
     }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/errors/app-error.ts';
 import { loadImage } from '../../src/images/load-image.ts';
-import { openPinnedRequest } from '../../src/images/open-pinned-request.ts';
+import { NonPublicAddressError } from '../../src/outbound/non-public-address-error.ts';
+import { openPinnedRequest } from '../../src/outbound/open-pinned-request.ts';
 import { PNG_3X2 } from './image-bytes.ts';
 import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';
 
@@ -84,7 +85,7 @@ describe('openPinnedRequest (D26: the address checked is the address connected t
       openPinnedRequest(new URL(`https://pinned.invalid:${server.port}/logo.png`), {
         addresses: [{ address: '127.0.0.1', family: 4 }],
         acceptConnected: () => true,
-        field: 'logo',
+        headers: {},
         signal: AbortSignal.timeout(5000),
       }),
       { code: 'ERR_TLS_CERT_ALTNAME_INVALID' },
@@ -93,13 +94,14 @@ describe('openPinnedRequest (D26: the address checked is the address connected t
   });
 
   it('drops a connection whose remote address the guard refuses', async () => {
-    await refusedAsNotPublic(
+    await assert.rejects(
       openPinnedRequest(new URL(server.url('/logo.png')), {
         addresses: [{ address: '127.0.0.1', family: 4 }],
         acceptConnected: (address) => address !== '127.0.0.1',
-        field: 'logo',
+        headers: {},
         signal: AbortSignal.timeout(5000),
       }),
+      (error: unknown) => error instanceof NonPublicAddressError && !/127\.0\.0\.1/.test(error.message),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { notPublicAddressError, type ImageField } from './image-error.ts';
+import { NonPublicAddressError } from './non-public-address-error.ts';
 import { isPublicAddress } from './is-public-address.ts';
 
 export interface CheckedAddress {
@@ -9,7 +9,7 @@ export interface CheckedAddress {
 }
 
 /**
- * Every address `host` resolves to, refused as a whole when ANY of them is not public (D26),
+ * Every address `host` resolves to, refused as a whole when ANY of them is not public (D26, D28),
  * unless the host is allow-listed. Checking all of them, not just the first, matters because the
  * connection may use any of them (happy eyeballs tries them in turn). An IP literal is checked as
  * it is, without DNS.
@@ -20,7 +20,6 @@ export interface CheckedAddress {
 export async function resolveCheckedAddresses(
   host: string,
   allowed: boolean,
-  field: ImageField,
   signal: AbortSignal,
 ): Promise<CheckedAddress[]> {
   const literal = isIP(host);
@@ -34,7 +33,7 @@ export async function resolveCheckedAddresses(
     throw Object.assign(new Error('no address'), { code: 'ENOTFOUND' });
   }
   if (!allowed && !addresses.every((entry) => isPublicAddress(entry.address))) {
-    throw notPublicAddressError(field);
+    throw new NonPublicAddressError();
   }
   return addresses;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isPublicAddress } from '../../src/images/is-public-address.ts';
+import { isPublicAddress } from '../../src/outbound/is-public-address.ts';
 
 describe('isPublicAddress (D26)', () => {
   const publicAddresses: Array<[string, string]> = [

@@ -1,7 +1,8 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { notPublicAddressError, type ImageField } from './image-error.ts';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { NonPublicAddressError } from './non-public-address-error.ts';
 import type { CheckedAddress } from './resolve-checked-addresses.ts';
 
 export interface PinnedRequest {
@@ -14,12 +15,16 @@ export interface PinnedRequestOptions {
   readonly addresses: readonly CheckedAddress[];
   /** Judges the address the socket did connect to (D26: the check is on the address used). */
   readonly acceptConnected: (address: string) => boolean;
-  readonly field: ImageField;
   readonly signal: AbortSignal;
+  /** GET when not given. */
+  readonly method?: 'GET' | 'POST';
+  readonly headers: OutgoingHttpHeaders;
+  /** Sent as it is, for a POST. */
+  readonly body?: Buffer;
 }
 
 /**
- * GET `url` over TLS, resolving to the response head. The host name is resolved once, by the
+ * One request to `url` over TLS, resolving to the response head. The host name is resolved once, by the
  * caller, and the socket connects to that checked address through a `lookup` that only ever
  * answers it, so a DNS answer that changes between check and connect (DNS rebinding) cannot reach
  * a private address. The TLS server name stays the URL's host, so SNI and the certificate check
@@ -28,7 +33,7 @@ export interface PinnedRequestOptions {
  * and no environment proxy is applied. Redirects are not followed here.
  */
 export function openPinnedRequest(url: URL, options: PinnedRequestOptions): Promise<PinnedRequest> {
-  const { addresses, acceptConnected, field, signal } = options;
+  const { addresses, acceptConnected, signal } = options;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const first = addresses[0];
   const pinnedLookup: LookupFunction = (_name, lookupOptions, callback) => {
@@ -43,11 +48,11 @@ export function openPinnedRequest(url: URL, options: PinnedRequestOptions): Prom
   return new Promise((resolve, reject) => {
     const request = https.request(
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         host,
         port: url.port === '' ? 443 : Number(url.port),
         path: `${url.pathname}${url.search}`,
-        headers: { accept: 'image/png, image/jpeg', 'accept-encoding': 'identity', 'user-agent': 'invoice-service image fetch' },
+        headers: options.body === undefined ? options.headers : { ...options.headers, 'content-length': options.body.length },
         agent: false,
         lookup: pinnedLookup,
         ...(isIP(host) === 0 ? { servername: host } : {}),
@@ -64,11 +69,11 @@ export function openPinnedRequest(url: URL, options: PinnedRequestOptions): Prom
     request.once('socket', (socket) => {
       const verify = () => {
         const remote = socket.remoteAddress;
-        if (remote === undefined || !acceptConnected(remote)) request.destroy(notPublicAddressError(field));
+        if (remote === undefined || !acceptConnected(remote)) request.destroy(new NonPublicAddressError());
       };
       if (socket.connecting) socket.once('connect', verify);
       else verify();
     });
-    request.end();
+    request.end(options.body);
   });
 }
