@@ -29,6 +29,16 @@ import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderer } from './render/pdf-renderer.ts';
 import { createPdfWorkerPool } from './render/pdf-worker-pool.ts';
 import type { Database } from './storage/database.ts';
+import { webhookRoutes } from './http/routes/webhook-routes.ts';
+import { accountWebhooks } from './use-cases/webhooks/account-webhooks.ts';
+import { createWebhookWorker, type WebhookWorker } from './use-cases/webhooks/webhook-worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhook delivery worker of this instance (D28); tests drive it with runDue(). */
+    webhookWorker: WebhookWorker;
+  }
+}
 
 export interface AppDependencies {
   readonly database: Database;
@@ -41,6 +51,10 @@ export interface AppDependencies {
   readonly clock?: () => number;
   /** How long a repeated Idempotency-Key waits for the first request before a 409 (default 10 s). */
   readonly idempotencyWaitMs?: number;
+  /** One webhook attempt's deadline (default 10 s, D28); tests shorten it. */
+  readonly webhookTimeoutMs?: number;
+  /** How often the webhook outbox is polled (default 1 s). */
+  readonly webhookPollIntervalMs?: number;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -162,8 +176,26 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.addHook('onClose', async () => counters.close());
   const links = { secret: config.secrets.linkSigningSecret, publicUrl: config.publicUrl };
   const idempotency = createIdempotencyStore(deps.database.db, { clock, ...(deps.idempotencyWaitMs === undefined ? {} : { waitMs: deps.idempotencyWaitMs }) });
+  const webhookWorker = createWebhookWorker({
+    db: deps.database.db,
+    dialect: deps.database.dialect,
+    inTransaction,
+    dataEncryptionKey: config.secrets.dataEncryptionKey,
+    allowHosts: config.outboundAllowHosts,
+    clock,
+    userAgent: `InvoiceService-Webhooks/${VERSION}`,
+    log: deps.logger,
+    ...(deps.webhookTimeoutMs === undefined ? {} : { timeoutMs: deps.webhookTimeoutMs }),
+    ...(deps.webhookPollIntervalMs === undefined ? {} : { pollIntervalMs: deps.webhookPollIntervalMs }),
+  });
+  app.decorate('webhookWorker', webhookWorker);
+  // Started once the app is ready, stopped before the database closes (server.ts closes the app
+  // first): attempts in flight finish, pending ones stay in the outbox for the next start.
+  app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', async () => webhookWorker.close());
   const generation = {
     ...callers,
+    onWebhookEvent: () => webhookWorker.wake(),
     pdfRenderer,
     outboundAllowHosts: config.outboundAllowHosts,
     burstLimiter: counters.burstLimiter,
@@ -185,6 +217,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       onKeepFailure: (error) => deps.logger.warn({ err: error }, 'rendered PDF not kept with its snapshot'),
     }),
     clock,
+  }));
+  await app.register(webhookRoutes({
+    ...callers,
+    clock,
+    webhooks: accountWebhooks({
+      db: deps.database.db,
+      dialect: deps.database.dialect,
+      inTransaction,
+      dataEncryptionKey: config.secrets.dataEncryptionKey,
+      allowHosts: config.outboundAllowHosts,
+      clock,
+    }),
   }));
   await app.register(accountPages);
   await app.register(pricingPage(config.limits));

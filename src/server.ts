@@ -4,8 +4,8 @@ import { ConfigError, loadConfig } from './config/load-config.ts';
 import { createDatabase } from './storage/create-database.ts';
 import { migrateToLatest } from './storage/migrate-to-latest.ts';
 
-/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process exits. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long in-flight requests and webhook attempts (each at most 10 s, D28) get to finish after SIGTERM/SIGINT before the process exits. */
+const SHUTDOWN_GRACE_MS = 15_000;
 
 /**
  * The process: read config, open storage, migrate, listen, and shut down gracefully on

@@ -4,6 +4,7 @@ import { imageError, notPublicAddressError, type ImageField } from './image-erro
 import { MAX_IMAGE_REDIRECTS } from './image-limits.ts';
 import { isPublicAddress } from '../outbound/is-public-address.ts';
 import { NonPublicAddressError } from '../outbound/non-public-address-error.ts';
+import { networkFailureKind } from '../outbound/network-failure-kind.ts';
 import { openPinnedRequest } from '../outbound/open-pinned-request.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { resolveCheckedAddresses } from '../outbound/resolve-checked-addresses.ts';
@@ -67,7 +68,7 @@ export async function fetchImage(source: string, field: ImageField, options: Fet
     if (controller.signal.aborted) {
       throw imageError(field, `could not be downloaded within ${options.timeoutMs / 1000} s: host it somewhere faster or send it as a data: URI`);
     }
-    throw imageError(field, describeNetworkFailure(error));
+    throw imageError(field, NETWORK_FAILURES[networkFailureKind(error)]);
   } finally {
     clearTimeout(timer);
     for (const request of requests) request.destroy();
@@ -109,16 +110,8 @@ function redirectTarget(location: string | undefined, current: URL, field: Image
   return checkUrl(next, field, true);
 }
 
-const DNS_FAILURES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA']);
-
-/** A safe, actionable sentence for a network error, from its code only. */
-function describeNetworkFailure(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  if (DNS_FAILURES.has(code)) {
-    return 'could not be downloaded: its host name does not resolve; check the URL';
-  }
-  if (/^ERR_(TLS|SSL)_|CERT|SIGNED|UNABLE_TO_|ISSUER|CHAIN/.test(code)) {
-    return 'could not be downloaded: its server\'s TLS certificate is not valid for that host name or not trusted; serve the image with a valid certificate or send it as a data: URI';
-  }
-  return 'could not be downloaded: the connection to its server failed or was cut off; check the URL or send the image as a data: URI';
-}
+const NETWORK_FAILURES = {
+  dns: 'could not be downloaded: its host name does not resolve; check the URL',
+  tls: 'could not be downloaded: its server\'s TLS certificate is not valid for that host name or not trusted; serve the image with a valid certificate or send it as a data: URI',
+  connection: 'could not be downloaded: the connection to its server failed or was cut off; check the URL or send the image as a data: URI',
+} as const;

@@ -16,6 +16,9 @@ export interface Tables {
   idempotency_records: IdempotencyRecordsTable;
   hosted_invoices: HostedInvoicesTable;
   hosted_images: HostedImagesTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
@@ -139,4 +142,51 @@ export interface HostedImagesTable {
   bytes: Uint8Array;
   /** Unix ms: the latest expires_at of the snapshots that print it. */
   expires_at: number;
+}
+
+/** A webhook of an account (D28); times are Unix milliseconds. */
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** encryptSecret(secret, DATA_ENCRYPTION_KEY, id). */
+  secret_ciphertext: string;
+  secret_hint: string;
+  /** 1 or 0. */
+  is_active: number;
+  /** Events in a row that failed every attempt; 10 deactivates (D28). A delivered event resets it. */
+  failed_events_in_row: Generated<number>;
+  created_at: number;
+  last_delivery_at: number | null;
+  /** 0 when the last attempt got no HTTP answer. */
+  last_status: number | null;
+}
+
+/** One event, sent to every webhook of its account subscribed to its type at the time. */
+export interface WebhookEventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  /** The exact JSON every attempt sends; null while a batch's event waits for its results. */
+  body: string | null;
+  created_at: number;
+}
+
+export type WebhookDeliveryState = 'held' | 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+/** One event to one webhook: the outbox row the delivery worker claims and updates. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  webhook_id: string;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  claim: string | null;
+  claimed_until: number | null;
+  last_status: number | null;
+  created_at: number;
+  finished_at: number | null;
 }

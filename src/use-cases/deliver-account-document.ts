@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { pdfInput } from '../domain/pdf/pdf-input.ts';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
 import { storeHostedPdf } from '../storage/repositories/hosted-invoices-repository.ts';
+import { releaseWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
 import type { Tables } from '../storage/tables.ts';
 import type { TransactionRunner } from '../storage/write-group.ts';
 import { withdrawInvoice, type RecordedInvoice } from './generate-invoice.ts';
@@ -17,17 +18,29 @@ export interface DeliveryDeps {
   readonly inTransaction: TransactionRunner;
   /** Started on first use. */
   readonly pdfRenderer: () => PdfRenderer;
+  /** Unix ms: when a held webhook event becomes due. */
+  readonly clock: () => number;
+  /** Wakes the webhook worker once a held event is released. */
+  readonly onWebhookEvent: () => void;
 }
 
 /**
- * Produces a recorded invoice's document after its number, count and snapshot committed. If that
- * fails, the invoice is withdrawn (count taken back, snapshot deleted: only delivered documents
+ * Produces a recorded invoice's document after its number, count and snapshot committed, then
+ * releases its held webhook event. If either fails, the invoice is withdrawn (count taken back, snapshot deleted: only delivered documents
  * are metered, D21) and the number, which cannot be taken back, is logged as void so the operator
  * can account for the gap.
  */
 export async function deliverOrWithdraw<T>(deps: DeliveryDeps, log: DeliveryLog, recorded: RecordedInvoice, produce: () => Promise<T>): Promise<T> {
   try {
-    return await produce();
+    const document = await produce();
+    // D28: the held invoice.generated event becomes due only now that the document exists; if
+    // that write fails, the generation is withdrawn rather than answered without its event.
+    const event = recorded.event;
+    if (event?.held === true) {
+      await deps.inTransaction((tx) => releaseWebhookEvent(tx, event.id, deps.clock()));
+      deps.onWebhookEvent();
+    }
+    return document;
   } catch (error) {
     log.error({ invoice_number: recorded.planned.invoice.number }, 'document failed after numbering: the number is void and the document was not metered');
     await withdrawInvoice(deps.db, recorded).catch((withdrawError: unknown) => log.error({ err: withdrawError }, 'undelivered invoice not withdrawn'));

@@ -9,6 +9,9 @@ import { renderAccountPdf, type DeliveryDeps, type DeliveryLog } from './deliver
 import { planAccountInvoice, recordAccountInvoice, type AccountInvoiceDeps, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';
 import { burstRefusal, quotaRefusal } from './limits/limit-refusals.ts';
 import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
+import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from './webhooks/record-webhook-event.ts';
+import { releaseWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
+import { withdrawInvoice } from './generate-invoice.ts';
 
 /** D27 and the spec's Limits: 1 to 50 invoices per batch. */
 export const MAX_BATCH_ITEMS = 50;
@@ -94,13 +97,17 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   }));
   const ready = valid.filter((item) => !failures.has(item.index));
 
-  const outcomes = ready.length === 0 ? [] : await deps.inTransaction(async (tx) => {
+  // D28: batch.generated is written with the items it announces, held until their results are
+  // known (the PDFs render after the commit), and only when at least one item was recorded.
+  const { outcomes, event } = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
     const kept = new Set<string>();
     const out: RecordOutcome[] = [];
     for (const { planned } of ready) {
       out.push(await recordAccountInvoice(tx, planned, batchItemCost(planned.link !== undefined), caller, nowMs, deps.plan, kept));
     }
-    return out;
+    const anyRecorded = out.some((outcome) => outcome.kind === 'recorded');
+    const held = anyRecorded ? await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data: undefined, held: true }) : undefined;
+    return { outcomes: out, event: held };
   });
   const recorded = ready.flatMap((item, position) => {
     const outcome = outcomes[position]!;
@@ -130,5 +137,33 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
     const error = failures.get(index);
     return error === undefined ? { index, success: true, invoice: invoices.get(index)! } : { index, success: false, error };
   });
-  return { results, generated, rateLimited };
+  const outcome = { results, generated, rateLimited };
+  await announceBatch(deps, caller, nowMs, event, outcome, () => Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item))));
+  return outcome;
+}
+
+/**
+ * Sends batch.generated (D28) for a batch about to be answered: the held event gets its body and
+ * becomes due, or, when no item reached the metering transaction, one is written now. If that
+ * write fails the batch is not answered, and its recorded items are withdrawn first.
+ */
+async function announceBatch(deps: BatchDeps, caller: AccountCaller, nowMs: number, held: RecordedEvent | undefined, outcome: BatchOutcome, withdraw: () => Promise<unknown>): Promise<void> {
+  const data = { count: outcome.results.length, generated: outcome.generated, rate_limited: outcome.rateLimited, results: batchResultsJson(outcome.results) };
+  try {
+    const event = held ?? await deps.inTransaction((tx) => recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data, held: false }));
+    if (held !== undefined) await deps.inTransaction((tx) => releaseWebhookEvent(tx, held.id, deps.clock(), webhookEventBody(held.id, 'batch.generated', nowMs, data)));
+    if (event !== undefined) deps.onWebhookEvent();
+  } catch (error) {
+    await withdraw().catch((withdrawError: unknown) => deps.log.error({ err: withdrawError }, 'batch items not withdrawn after their event failed'));
+    throw error;
+  }
+}
+
+/** A batch's results as JSON: the answer's `results`, and batch.generated's `data.results`. */
+export function batchResultsJson(results: readonly BatchItemResult[]) {
+  return results.map((result) => {
+    if (result.success) return result;
+    const { code, message, details } = result.error;
+    return { index: result.index, success: false as const, error: { code, message, ...details } };
+  });
 }

@@ -22,6 +22,8 @@ import { keepHostedImage } from '../storage/repositories/hosted-images-repositor
 import { quotaRefusal } from './limits/limit-refusals.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
 import type { TransactionRunner } from '../storage/write-group.ts';
+import { deleteWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
+import { recordWebhookEvent, type RecordedEvent } from './webhooks/record-webhook-event.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
@@ -194,12 +196,16 @@ export interface AccountInvoiceDeps {
   readonly links: HostedLinkSettings;
   /** OUTBOUND_ALLOW_HOSTS (D26). */
   readonly allowHosts: readonly string[];
+  /** Called when an event became due in this instance, so the webhook worker sends it now. */
+  readonly onWebhookEvent: () => void;
 }
 
 /** An account's invoice as recorded: numbered, metered, its snapshot stored. */
 export interface RecordedInvoice {
   readonly planned: PlannedInvoice;
   readonly metered: Metered;
+  /** Its invoice.generated event (D28), when a webhook subscribes; held until the document is made. */
+  readonly event?: RecordedEvent | undefined;
 }
 
 /**
@@ -218,21 +224,32 @@ export async function generateAccountInvoice(
   const planned = planAccountInvoice(request, caller, nowMs, deps.links);
   if (meter.output === 'pdf' || planned.link !== undefined) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
   beforeNumbering?.(planned);
-  const outcome = await deps.inTransaction((tx) => recordAccountInvoice(tx, planned, documentCost(meter.output), caller, nowMs, meter.plan));
+  // D28: the event is written with the count, number and snapshot, so it exists exactly when they
+  // do. A PDF or UBL document is made after the commit; its event is held until that succeeded.
+  const held = meter.output !== 'json';
+  const { outcome, event } = await deps.inTransaction(async (tx) => {
+    const recorded = await recordAccountInvoice(tx, planned, documentCost(meter.output), caller, nowMs, meter.plan);
+    if (recorded.kind === 'refused') return { outcome: recorded, event: undefined };
+    const data = { invoice: planned.invoice };
+    return { outcome: recorded, event: await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'invoice.generated', nowMs, data, held }) };
+  });
   if (outcome.kind === 'refused') throw quotaRefusal(outcome.shortfall, caller.tier, meter.plan, nowMs, meter.upgradeUrl);
-  return { planned, metered: outcome.metered };
+  if (event !== undefined && !held) deps.onWebhookEvent();
+  return { planned, metered: outcome.metered, event };
 }
 
 /**
  * Takes a recorded invoice back when its document could not be delivered after the transaction
  * committed (the PDF failed to render): only successful generations are metered (D21), and its
- * snapshot goes too, so no link points at an invoice nobody received. The invoice number stays
+ * snapshot and held event go too, so no link or webhook points at an invoice nobody received. The invoice number stays
  * used; the caller logs it as void.
  */
 export async function withdrawInvoice(db: Kysely<Tables>, recorded: RecordedInvoice): Promise<void> {
-  const { metered, planned } = recorded;
+  const { metered, planned, event } = recorded;
   await subtractMonthlyUsage(db, metered.accountId, metered.monthStart, metered.cost);
   if (planned.link !== undefined) await deleteHostedInvoice(db, planned.link.id);
+  // Its event was held and is dropped: a failed generation is never announced (D28).
+  if (event !== undefined) await deleteWebhookEvent(db, event.id);
 }
 
 /** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */

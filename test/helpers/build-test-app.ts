@@ -47,6 +47,10 @@ export interface BuildTestAppOptions {
   readonly dataDir?: string;
   /** Replaces the PDF worker pool; the app does not close a renderer it was given, the test does. */
   readonly pdfRenderer?: PdfRenderer;
+  /** One webhook attempt's deadline (the app's default is D28's 10 s). */
+  readonly webhookTimeoutMs?: number;
+  /** How often the webhook outbox is polled (default 1 s). */
+  readonly webhookPollIntervalMs?: number;
 }
 
 export async function buildTestApp(
@@ -79,6 +83,8 @@ export async function buildTestApp(
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
     ...(options.pdfRenderer === undefined ? {} : { pdfRenderer: options.pdfRenderer }),
+    ...(options.webhookTimeoutMs === undefined ? {} : { webhookTimeoutMs: options.webhookTimeoutMs }),
+    ...(options.webhookPollIntervalMs === undefined ? {} : { webhookPollIntervalMs: options.webhookPollIntervalMs }),
   });
   await app.ready();
   return {

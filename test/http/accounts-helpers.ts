@@ -35,7 +35,7 @@ export interface AccountsApp {
  */
 export async function startAccountsApp(
   options: { postgres?: boolean; smtpUrl?: string; env?: Record<string, string> }
-    & Pick<BuildTestAppOptions, 'clock' | 'idempotencyWaitMs' | 'pdfRenderer' | 'postgresSchema' | 'dataDir'> = {},
+    & Pick<BuildTestAppOptions, 'clock' | 'idempotencyWaitMs' | 'pdfRenderer' | 'postgresSchema' | 'dataDir' | 'webhookTimeoutMs' | 'webhookPollIntervalMs'> = {},
 ): Promise<AccountsApp> {
   const smtp = await startSmtpTestServer();
   const ownDataDir = options.dataDir === undefined;
@@ -46,6 +46,8 @@ export async function startAccountsApp(
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.idempotencyWaitMs === undefined ? {} : { idempotencyWaitMs: options.idempotencyWaitMs }),
     ...(options.pdfRenderer === undefined ? {} : { pdfRenderer: options.pdfRenderer }),
+    ...(options.webhookTimeoutMs === undefined ? {} : { webhookTimeoutMs: options.webhookTimeoutMs }),
+    ...(options.webhookPollIntervalMs === undefined ? {} : { webhookPollIntervalMs: options.webhookPollIntervalMs }),
   });
   fromManyAddresses(t.app);
   let side: Database | undefined;

@@ -7,11 +7,11 @@ import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
 import type { Caller } from '../../use-cases/caller.ts';
-import { generateInvoiceBatch, MAX_BATCH_ITEMS, type BatchItemInput, type BatchItemResult } from '../../use-cases/generate-invoice-batch.ts';
+import { batchResultsJson, generateInvoiceBatch, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
 import { admitGenerations, peekGenerations } from '../admit-generation.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
 import { installIdempotentReplies } from '../idempotent-replies.ts';
-import { resolveCaller } from '../resolve-caller.ts';
+import { requireApiKey } from '../require-api-key.ts';
 import { startIdempotentRequest } from '../start-idempotent-request.ts';
 import { validateInvoiceRequest } from '../validate-invoice-request.ts';
 
@@ -20,8 +20,6 @@ export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /** The same parts as one invoice's generation. */
 export type BatchRouteDeps = GenerateInvoiceRouteDeps;
-
-const keyRequired = () => new AppError('auth_required', 'POST /api/batch needs an API key (spec Authentication rule 1): send Authorization: Bearer <API key>. A signed-in browser session is not accepted here.', { status: 401 });
 
 /**
  * Items are checked one by one in the handler, so the route schema takes any element; the
@@ -61,11 +59,8 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
         },
       },
     }, async (request, reply) => {
-      // Rule 1: an API key, not a session; refused before any lookup when no key is sent.
-      if (request.headers.authorization === undefined) throw keyRequired();
       const now = deps.clock();
-      const caller = await resolveCaller(request, deps, now);
-      if (caller.kind !== 'account' || caller.via !== 'api_key') throw keyRequired();
+      const caller = await requireApiKey(request, deps, now, 'POST /api/batch');
 
       const replayed = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'batch', request.body,
         () => peekGenerations(deps, reply, caller, now));
@@ -85,6 +80,8 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
         allowHosts: deps.outboundAllowHosts,
         db: deps.db,
         pdfRenderer: deps.pdfRenderer,
+        clock: deps.clock,
+        onWebhookEvent: deps.onWebhookEvent,
         admit: (count) => admitGenerations(deps, reply as FastifyReply, caller as Caller, count, now),
         plan: deps.limits.plans[caller.tier],
         upgradeUrl: deps.upgradeUrl,
@@ -93,15 +90,9 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
       return {
         success: true as const,
         count: outcome.results.length,
-        results: outcome.results.map(resultJson),
+        results: batchResultsJson(outcome.results),
         meta: { requested: items.length, generated: outcome.generated, rate_limited: outcome.rateLimited },
       };
     });
   };
-}
-
-function resultJson(result: BatchItemResult) {
-  if (result.success) return result;
-  const { code, message, details } = result.error;
-  return { index: result.index, success: false, error: { code, message, ...details } };
 }

@@ -40,6 +40,8 @@ export interface GenerateInvoiceRouteDeps extends CallerResolverDeps, AdmissionD
   readonly inTransaction: TransactionRunner;
   /** Signs the hosted links of account invoices (D24). */
   readonly links: HostedLinkSettings;
+  /** Wakes the webhook worker when an event became due (D28). */
+  readonly onWebhookEvent: () => void;
 }
 
 /** The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5). */
@@ -131,8 +133,8 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     const output = body.output ?? 'json';
     const meter = { plan: deps.limits.plans[caller.tier], output, upgradeUrl: deps.upgradeUrl };
 
-    const account = { inTransaction: deps.inTransaction, links: deps.links, allowHosts: deps.outboundAllowHosts };
-    const delivery = { db: deps.db, inTransaction: deps.inTransaction, pdfRenderer: deps.pdfRenderer };
+    const account = { inTransaction: deps.inTransaction, links: deps.links, allowHosts: deps.outboundAllowHosts, onWebhookEvent: deps.onWebhookEvent };
+    const delivery = { db: deps.db, inTransaction: deps.inTransaction, pdfRenderer: deps.pdfRenderer, clock: deps.clock, onWebhookEvent: deps.onWebhookEvent };
 
     if (output === 'json') {
       const { planned, metered } = await generateAccountInvoice(account, body, caller, now, meter);

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.ts';
 import * as throttleCounters from './0003-throttle-counters.ts';
 import * as limits from './0004-limits.ts';
 import * as hostedInvoices from './0005-hosted-invoices.ts';
+import * as webhooks from './0006-webhooks.ts';
 
 /**
  * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
@@ -16,4 +17,5 @@ export const allMigrations: Readonly<Record<string, Migration>> = {
   '0003_throttle_counters': throttleCounters,
   '0004_limits': limits,
   '0005_hosted_invoices': hostedInvoices,
+  '0006_webhooks': webhooks,
 };

@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import { encryptSecret } from '../../domain/accounts/encrypt-secret.ts';
+import { checkWebhookUrl, urlError } from '../../domain/webhooks/check-webhook-url.ts';
+import { newWebhookSecret } from '../../domain/webhooks/new-webhook-secret.ts';
+import { DEFAULT_WEBHOOK_EVENTS, type WebhookEventType } from '../../domain/webhooks/webhook-event-types.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { randomBase62 } from '../../lib/random-base62.ts';
+import { NonPublicAddressError } from '../../outbound/non-public-address-error.ts';
+import { networkFailureKind } from '../../outbound/network-failure-kind.ts';
+import { resolveCheckedAddresses } from '../../outbound/resolve-checked-addresses.ts';
+import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listWebhooks, lockAccountRow } from '../../storage/repositories/webhooks-repository.ts';
+import type { Tables } from '../../storage/tables.ts';
+import type { TransactionRunner } from '../../storage/write-group.ts';
+import { webhookView, type WebhookView } from './webhook-view.ts';
+
+/** D28: at most 10 webhooks per account. */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
+
+/** How long registration waits for DNS before refusing the URL. */
+export const WEBHOOK_DNS_TIMEOUT_MS = 5_000;
+
+/** wh_ + 22 base62 characters (about 131 random bits). */
+export const WEBHOOK_ID_PATTERN = /^wh_[0-9A-Za-z]{22}$/;
+
+export interface AccountWebhookDeps {
+  readonly db: Kysely<Tables>;
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly inTransaction: TransactionRunner;
+  /** DATA_ENCRYPTION_KEY: seals the secrets, which signing needs in clear (D19's scheme). */
+  readonly dataEncryptionKey: Buffer;
+  /** OUTBOUND_ALLOW_HOSTS. */
+  readonly allowHosts: readonly string[];
+  readonly clock: () => number;
+}
+
+export interface NewWebhook {
+  readonly url: string;
+  readonly events?: readonly WebhookEventType[];
+}
+
+const notFound = (id: string) => new AppError('not_found', `This account has no webhook ${JSON.stringify(id.slice(0, 80))}: list yours with GET /api/webhooks.`);
+
+/** The webhook endpoints' work, for one account at a time (an account never sees another's). */
+export function accountWebhooks(deps: AccountWebhookDeps) {
+  return {
+    /**
+     * Registers a webhook (D28): https only, every address the host resolves to public unless
+     * allow-listed, at most 10 per account (counted under the account's row lock). The secret is
+     * returned here and never again.
+     */
+    async register(accountId: string, input: NewWebhook): Promise<WebhookView> {
+      const url = checkWebhookUrl(input.url);
+      await checkTargetAddresses(url, deps.allowHosts);
+      const id = `wh_${randomBase62(22)}`;
+      const { secret, hint } = newWebhookSecret();
+      const now = deps.clock();
+      const row = {
+        id,
+        account_id: accountId,
+        url: url.href,
+        events: JSON.stringify(input.events ?? DEFAULT_WEBHOOK_EVENTS),
+        secret_ciphertext: encryptSecret(secret, deps.dataEncryptionKey, id),
+        secret_hint: hint,
+        is_active: 1,
+        created_at: now,
+        last_delivery_at: null,
+        last_status: null,
+      };
+      // A full account is a value, not a throw: on SQLite the transaction may be shared (write-group.ts).
+      const outcome = await deps.inTransaction(async (tx) => {
+        await lockAccountRow(tx, deps.dialect, accountId);
+        if (await countWebhooks(tx, accountId) >= MAX_WEBHOOKS_PER_ACCOUNT) return 'full' as const;
+        await insertWebhook(tx, row);
+        return 'created' as const;
+      });
+      if (outcome === 'full') {
+        throw new AppError('validation_error', `This account already has ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks, the most one account may have (D28): delete one with DELETE /api/webhooks/{id} before adding another.`);
+      }
+      return { ...webhookView(row), secret };
+    },
+
+    async list(accountId: string): Promise<WebhookView[]> {
+      return (await listWebhooks(deps.db, accountId)).map(webhookView);
+    },
+
+    async get(accountId: string, id: string): Promise<WebhookView> {
+      const row = WEBHOOK_ID_PATTERN.test(id) ? await findWebhook(deps.db, accountId, id) : undefined;
+      if (row === undefined) throw notFound(id);
+      return webhookView(row);
+    },
+
+    /** Deletes it and its pending deliveries; an attempt already in flight still completes. */
+    async remove(accountId: string, id: string): Promise<void> {
+      if (!WEBHOOK_ID_PATTERN.test(id) || !(await deleteWebhook(deps.db, accountId, id))) throw notFound(id);
+    },
+  };
+}
+
+export type AccountWebhooks = ReturnType<typeof accountWebhooks>;
+
+/**
+ * D28 at registration: the host must resolve, and to public addresses only. The same check runs
+ * again at every delivery (postWebhook), since DNS answers change.
+ */
+async function checkTargetAddresses(url: URL, allowHosts: readonly string[]): Promise<void> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const allowed = allowHosts.some((name) => name.toLowerCase() === host.toLowerCase());
+  const signal = AbortSignal.timeout(WEBHOOK_DNS_TIMEOUT_MS);
+  try {
+    await resolveCheckedAddresses(host, allowed, signal);
+  } catch (error) {
+    if (error instanceof NonPublicAddressError) {
+      throw urlError('points to a host that is not on the public internet (a loopback, private, link-local, carrier-grade NAT, multicast or other reserved address); deliveries are never sent there (D28): use your endpoint\'s public https address');
+    }
+    if (signal.aborted) throw urlError(`has a host name that could not be resolved within ${WEBHOOK_DNS_TIMEOUT_MS / 1000} s: check it and try again`);
+    if (networkFailureKind(error) === 'dns') throw urlError('has a host name that does not resolve: check the spelling, or register the webhook once its DNS record exists');
+    throw error;
+  }
+}

@@ -1,0 +1,186 @@
+import type { Kysely } from 'kysely';
+import { decryptSecret } from '../../domain/accounts/encrypt-secret.ts';
+import { nextAttemptAt, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW, WEBHOOK_TIMEOUT_MS } from '../../domain/webhooks/retry-schedule.ts';
+import { signWebhookBody } from '../../domain/webhooks/sign-webhook-body.ts';
+import { randomBase62 } from '../../lib/random-base62.ts';
+import { postWebhook, type PostOutcome } from '../../outbound/post-webhook.ts';
+import { claimDueDeliveries, findEventBody, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox-repository.ts';
+import { findWebhookTarget, recordWebhookAttempt } from '../../storage/repositories/webhooks-repository.ts';
+import type { Tables } from '../../storage/tables.ts';
+import type { TransactionRunner } from '../../storage/write-group.ts';
+
+export interface WebhookWorkerLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+export interface WebhookWorkerDeps {
+  readonly db: Kysely<Tables>;
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly inTransaction: TransactionRunner;
+  readonly dataEncryptionKey: Buffer;
+  /** OUTBOUND_ALLOW_HOSTS. */
+  readonly allowHosts: readonly string[];
+  /** Unix ms; the due times and the retry schedule follow it. */
+  readonly clock: () => number;
+  /** The User-Agent of every delivery. */
+  readonly userAgent: string;
+  readonly log: WebhookWorkerLog;
+  /** One attempt's deadline (D28: 10 s). */
+  readonly timeoutMs?: number;
+  /** How often the outbox is looked at for due deliveries made by other instances or retries (1 s). */
+  readonly pollIntervalMs?: number;
+  /** Attempts in flight at once in this instance (8). */
+  readonly concurrency?: number;
+}
+
+export interface WebhookWorker {
+  /** Starts polling the outbox. */
+  start(): void;
+  /** Looks at the outbox now: an event was just committed or released in this instance. */
+  wake(): void;
+  /** Sends every delivery due now and waits for them (retries that come due meanwhile included). */
+  runDue(): Promise<void>;
+  /** Stops claiming and waits for the attempts in flight to finish (each within its deadline). */
+  close(): Promise<void>;
+}
+
+/**
+ * A claim outlives one attempt's deadline with a wide margin, so a live instance never loses its
+ * claim to another; an instance that died mid-attempt has its deliveries taken over when the
+ * claim runs out (at-least-once, D28).
+ */
+export const WEBHOOK_CLAIM_LEASE_MS = 60_000;
+
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_CONCURRENCY = 8;
+
+/**
+ * The delivery side of the outbox (D28). Every instance runs one; each delivery is claimed by
+ * exactly one of them (claimDueDeliveries) and attempted, and the attempt's outcome, the next due
+ * time on the retry schedule and the webhook's last_delivery_at / last_status are written in one
+ * transaction, only while the claim still holds. Pending deliveries are rows, so a restart or
+ * another instance carries on where this one stopped.
+ */
+export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
+  const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
+  const inFlight = new Set<Promise<void>>();
+  let filling: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Claims due deliveries while there are free slots; one filler at a time, re-run when asked meanwhile. */
+  function fill(): Promise<void> {
+    if (filling !== undefined) {
+      again = true;
+      return filling;
+    }
+    filling = (async () => {
+      do {
+        again = false;
+        while (!closed && inFlight.size < concurrency) {
+          const now = deps.clock();
+          // A read first: an idle outbox costs one indexed MIN, not a write, per poll.
+          const due = await nextDueAt(deps.db);
+          if (due === undefined || due > now) break;
+          const claim = randomBase62(22);
+          const claimed = await claimDueDeliveries(deps.db, deps.dialect, { nowMs: now, limit: concurrency - inFlight.size, claim, leaseMs: WEBHOOK_CLAIM_LEASE_MS });
+          if (claimed.length === 0) break;
+          for (const delivery of claimed) track(attempt(delivery, claim));
+        }
+      } while (again && !closed);
+    })()
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'webhook outbox could not be read; retrying at the next poll'))
+      .finally(() => {
+        filling = undefined;
+      });
+    return filling;
+  }
+
+  function track(work: Promise<void>): void {
+    const tracked: Promise<void> = work.finally(() => {
+      inFlight.delete(tracked);
+      if (!closed) void fill();
+    });
+    inFlight.add(tracked);
+  }
+
+  async function attempt(delivery: ClaimedDelivery, claim: string): Promise<void> {
+    try {
+      const target = await findWebhookTarget(deps.db, delivery.webhook_id);
+      const event = await findEventBody(deps.db, delivery.event_id);
+      if (target === undefined || target.is_active !== 1 || event === undefined || event.body === null) {
+        // Deleted or deactivated since the event: nothing is sent, and it is not an attempt.
+        await finishDeliveryAttempt(deps.db, delivery.id, claim, { nowMs: deps.clock(), status: 0, state: 'cancelled', attempted: false });
+        return;
+      }
+      const outcome = await send(target.url, target.secret_ciphertext, delivery, event.type, event.body);
+      await record(delivery, claim, outcome);
+    } catch (error) {
+      // The claim runs out and the delivery is tried again: at-least-once, never lost.
+      deps.log.error({ err: error, webhook_id: delivery.webhook_id, event_id: delivery.event_id }, 'webhook delivery could not be recorded');
+    }
+  }
+
+  async function send(url: string, sealedSecret: string, delivery: ClaimedDelivery, type: string, text: string): Promise<PostOutcome> {
+    let secret: string;
+    try {
+      secret = decryptSecret(sealedSecret, deps.dataEncryptionKey, delivery.webhook_id);
+    } catch {
+      deps.log.error({ webhook_id: delivery.webhook_id }, 'webhook secret cannot be opened: DATA_ENCRYPTION_KEY is not the key it was sealed with');
+      return { status: 0, failure: 'connection' };
+    }
+    const body = Buffer.from(text, 'utf8');
+    return postWebhook(url, body, {
+      'content-type': 'application/json',
+      'user-agent': deps.userAgent,
+      'x-service-event': type,
+      'x-service-delivery': delivery.event_id,
+      'x-service-timestamp': String(Math.floor(deps.clock() / 1000)),
+      'x-service-signature': signWebhookBody(secret, body),
+    }, { allowHosts: deps.allowHosts, timeoutMs });
+  }
+
+  async function record(delivery: ClaimedDelivery, claim: string, outcome: PostOutcome): Promise<void> {
+    const now = deps.clock();
+    const attempts = delivery.attempts + 1;
+    const delivered = outcome.status >= 200 && outcome.status <= 299;
+    const next = delivered ? undefined : nextAttemptAt(attempts, now);
+    const end = delivered ? 'delivered' : next === undefined ? 'failed' : 'retry';
+    const state = end === 'retry' ? 'pending' : end;
+    await deps.inTransaction(async (tx) => {
+      const held = await finishDeliveryAttempt(tx, delivery.id, claim, { nowMs: now, status: outcome.status, state, attempted: true, ...(next === undefined ? {} : { nextAttemptAt: next }) });
+      if (held) await recordWebhookAttempt(tx, delivery.webhook_id, now, outcome.status, end, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW);
+    });
+    const fields = { webhook_id: delivery.webhook_id, event_id: delivery.event_id, attempt: attempts, status: outcome.status, failure: outcome.failure };
+    if (delivered) deps.log.info(fields, 'webhook delivered');
+    else deps.log.warn({ ...fields, next_attempt_at: next === undefined ? null : new Date(next).toISOString() }, end === 'failed' ? 'webhook event failed every attempt' : 'webhook attempt failed; will retry');
+  }
+
+  return {
+    start() {
+      timer = setInterval(() => void fill(), deps.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+      timer.unref();
+      void fill();
+    },
+    wake() {
+      if (!closed) void fill();
+    },
+    async runDue() {
+      for (;;) {
+        await fill();
+        if (inFlight.size === 0 && filling === undefined) return;
+        await Promise.allSettled([...inFlight]);
+      }
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await filling;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

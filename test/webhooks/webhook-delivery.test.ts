@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { validInvoice } from '../helpers/build-test-app.ts';
+import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { generate, manualClock } from '../http/limits-helpers.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
+import { ALLOW_LOCALHOST, getWebhook, parsed, signatureValid, webhookFor } from './webhook-helpers.ts';
+
+describe('webhook deliveries (D28): signed, per event, from a real https receiver', () => {
+  let ctx: AccountsApp;
+  let receiver: WebhookReceiver;
+  const clock = manualClock('2026-03-10T09:00:00Z');
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, clock: clock.now, webhookPollIntervalMs: 3_600_000 });
+  });
+  after(async () => {
+    await ctx.close();
+    await receiver.close();
+  });
+
+  it('delivers invoice.generated for JSON, PDF and UBL generations, signed over the raw body', async () => {
+    const { apiKey } = await signUpWithKey(ctx, 'wh-sign');
+    const webhook = await webhookFor(ctx.app, apiKey, receiver.url);
+    const start = receiver.received.length;
+    const json = await generate(ctx.app, validInvoice(), { apiKey });
+    assert.equal(json.statusCode, 200, json.body);
+    const pdf = await generate(ctx.app, { ...validInvoice(), output: 'pdf' }, { apiKey });
+    assert.equal(pdf.statusCode, 200);
+    const ubl = await generate(ctx.app, { ...validInvoice(), output: 'ubl' }, { apiKey });
+    assert.equal(ubl.statusCode, 200);
+    await ctx.app.webhookWorker.runDue();
+    const deliveries = receiver.received.slice(start);
+    assert.equal(deliveries.length, 3);
+    for (const delivery of deliveries) {
+      assert.ok(signatureValid(webhook.secret as string, delivery), 'signature verifies');
+      const event = parsed(delivery);
+      assert.match(event.id, /^evt_[0-9A-Za-z]{22}$/);
+      assert.equal(event.type, 'invoice.generated');
+      assert.equal(event.created_at, Math.floor(clock.now() / 1000));
+      assert.equal(delivery.headers['content-type'], 'application/json');
+      assert.equal(delivery.headers['x-service-event'], 'invoice.generated');
+      assert.equal(delivery.headers['x-service-delivery'], event.id);
+      assert.equal(delivery.headers['x-service-timestamp'], String(Math.floor(clock.now() / 1000)));
+      assert.match(String(delivery.headers['user-agent']), /^InvoiceService-Webhooks\//);
+    }
+    assert.deepEqual(parsed(deliveries.find((d) => parsed(d).data.invoice.number === body(json).invoice.number)!).data.invoice, body(json).invoice);
+    const numbers = deliveries.map((d) => parsed(d).data.invoice.number as string).sort();
+    assert.equal(new Set(numbers).size, 3);
+    const seen = await getWebhook(ctx.app, apiKey, webhook.id as string);
+    assert.equal(seen.last_status, 200);
+    assert.equal(seen.last_delivery_at, Math.floor(clock.now() / 1000));
+  });
+});
