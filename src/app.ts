@@ -176,13 +176,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.addHook('onClose', async () => counters.close());
   const links = { secret: config.secrets.linkSigningSecret, publicUrl: config.publicUrl };
   const idempotency = createIdempotencyStore(deps.database.db, { clock, ...(deps.idempotencyWaitMs === undefined ? {} : { waitMs: deps.idempotencyWaitMs }) });
-  const webhookWorker = createWebhookWorker({
+  const webhookDeps = {
     db: deps.database.db,
     dialect: deps.database.dialect,
     inTransaction,
     dataEncryptionKey: config.secrets.dataEncryptionKey,
     allowHosts: config.outboundAllowHosts,
     clock,
+  };
+  const webhookWorker = createWebhookWorker({
+    ...webhookDeps,
     userAgent: `InvoiceService-Webhooks/${VERSION}`,
     log: deps.logger,
     ...(deps.webhookTimeoutMs === undefined ? {} : { timeoutMs: deps.webhookTimeoutMs }),
@@ -221,14 +224,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(webhookRoutes({
     ...callers,
     clock,
-    webhooks: accountWebhooks({
-      db: deps.database.db,
-      dialect: deps.database.dialect,
-      inTransaction,
-      dataEncryptionKey: config.secrets.dataEncryptionKey,
-      allowHosts: config.outboundAllowHosts,
-      clock,
-    }),
+    webhooks: accountWebhooks(webhookDeps),
   }));
   await app.register(accountPages);
   await app.register(pricingPage(config.limits));

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { encryptSecret } from '../../domain/accounts/encrypt-secret.ts';
 import { checkWebhookUrl, urlError } from '../../domain/webhooks/check-webhook-url.ts';
 import { newWebhookSecret } from '../../domain/webhooks/new-webhook-secret.ts';
@@ -9,8 +8,7 @@ import { NonPublicAddressError } from '../../outbound/non-public-address-error.t
 import { networkFailureKind } from '../../outbound/network-failure-kind.ts';
 import { resolveCheckedAddresses } from '../../outbound/resolve-checked-addresses.ts';
 import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listWebhooks, lockAccountRow } from '../../storage/repositories/webhooks-repository.ts';
-import type { Tables } from '../../storage/tables.ts';
-import type { TransactionRunner } from '../../storage/write-group.ts';
+import type { WebhookDeps } from './webhook-deps.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 
 /** D28: at most 10 webhooks per account. */
@@ -22,17 +20,6 @@ export const WEBHOOK_DNS_TIMEOUT_MS = 5_000;
 /** wh_ + 22 base62 characters (about 131 random bits). */
 export const WEBHOOK_ID_PATTERN = /^wh_[0-9A-Za-z]{22}$/;
 
-export interface AccountWebhookDeps {
-  readonly db: Kysely<Tables>;
-  readonly dialect: 'sqlite' | 'postgres';
-  readonly inTransaction: TransactionRunner;
-  /** DATA_ENCRYPTION_KEY: seals the secrets, which signing needs in clear (D19's scheme). */
-  readonly dataEncryptionKey: Buffer;
-  /** OUTBOUND_ALLOW_HOSTS. */
-  readonly allowHosts: readonly string[];
-  readonly clock: () => number;
-}
-
 export interface NewWebhook {
   readonly url: string;
   readonly events?: readonly WebhookEventType[];
@@ -41,7 +28,7 @@ export interface NewWebhook {
 const notFound = (id: string) => new AppError('not_found', `This account has no webhook ${JSON.stringify(id.slice(0, 80))}: list yours with GET /api/webhooks.`);
 
 /** The webhook endpoints' work, for one account at a time (an account never sees another's). */
-export function accountWebhooks(deps: AccountWebhookDeps) {
+export function accountWebhooks(deps: WebhookDeps) {
   return {
     /**
      * Registers a webhook (D28): https only, every address the host resolves to public unless

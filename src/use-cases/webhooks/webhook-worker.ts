@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { decryptSecret } from '../../domain/accounts/encrypt-secret.ts';
 import { nextAttemptAt, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW, WEBHOOK_TIMEOUT_MS } from '../../domain/webhooks/retry-schedule.ts';
 import { signWebhookBody } from '../../domain/webhooks/sign-webhook-body.ts';
@@ -6,8 +5,7 @@ import { randomBase62 } from '../../lib/random-base62.ts';
 import { postWebhook, type PostOutcome } from '../../outbound/post-webhook.ts';
 import { claimDueDeliveries, findEventBody, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox-repository.ts';
 import { findWebhookTarget, recordWebhookAttempt } from '../../storage/repositories/webhooks-repository.ts';
-import type { Tables } from '../../storage/tables.ts';
-import type { TransactionRunner } from '../../storage/write-group.ts';
+import type { WebhookDeps } from './webhook-deps.ts';
 
 export interface WebhookWorkerLog {
   info(fields: object, message: string): void;
@@ -15,15 +13,7 @@ export interface WebhookWorkerLog {
   error(fields: object, message: string): void;
 }
 
-export interface WebhookWorkerDeps {
-  readonly db: Kysely<Tables>;
-  readonly dialect: 'sqlite' | 'postgres';
-  readonly inTransaction: TransactionRunner;
-  readonly dataEncryptionKey: Buffer;
-  /** OUTBOUND_ALLOW_HOSTS. */
-  readonly allowHosts: readonly string[];
-  /** Unix ms; the due times and the retry schedule follow it. */
-  readonly clock: () => number;
+export interface WebhookWorkerDeps extends WebhookDeps {
   /** The User-Agent of every delivery. */
   readonly userAgent: string;
   readonly log: WebhookWorkerLog;
