@@ -28,9 +28,9 @@ export interface Config {
    */
   readonly trustProxy: false | number | string;
   /**
-   * Hosts whose logo and signature URLs may resolve to non-public addresses (OUTBOUND_ALLOW_HOSTS,
-   * comma-separated, lower-cased, empty by default): for development and tests only. They skip the
-   * public-address check and nothing else of D26.
+   * Hosts whose logo and signature URLs and webhook targets may resolve to non-public addresses
+   * (OUTBOUND_ALLOW_HOSTS, comma-separated, lower-cased, empty by default): for development and
+   * tests only. They skip the public-address check and nothing else of D26 and D28.
    */
   readonly outboundAllowHosts: readonly string[];
   /** pino level (LOG_LEVEL, default info). */

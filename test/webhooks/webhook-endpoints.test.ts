@@ -179,7 +179,8 @@ describe('webhook endpoints (issue 8, D28) with localhost allow-listed', () => {
     // The allow-list names host names; 127.0.0.1 written as a literal is not "localhost".
     const { apiKey } = await signUpWithKey(ctx, 'wh-url-ip');
     const literals = ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '224.0.0.1', '240.0.0.1', '0.0.0.0',
-      '[::1]', '[fe80::1]', '[fc00::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]'];
+      '2130706433', // 127.0.0.1 in decimal: the URL parser normalises it, the check must see the result
+      '[::]', '[::1]', '[fe80::1]', '[fc00::1]', '[::ffff:127.0.0.1]', '[::ffff:10.0.0.1]'];
     for (const host of literals) {
       const res = await createWebhook(ctx.app, apiKey, { url: `https://${host}/hooks` });
       assert.match(assertError(res, 400, 'validation_error', host), NON_PUBLIC);

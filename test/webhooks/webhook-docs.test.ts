@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { validInvoice } from '../helpers/build-test-app.ts';
+import { signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { generate } from '../http/limits-helpers.ts';
+import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from './start-webhook-receiver.ts';
+import { ALLOW_LOCALHOST, webhookFor } from './webhook-helpers.ts';
+
+const DOC = readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'webhooks.md'), 'utf8');
+
+/** The one fenced block of `language` in docs/webhooks.md, exactly as a reader would copy it. */
+function snippet(language: string): string {
+  const blocks = [...DOC.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((match) => match[1]!);
+  assert.equal(blocks.length, 1, `one ${language} block in docs/webhooks.md`);
+  return blocks[0]!;
+}
+
+describe('docs/webhooks.md: the signature checks verify real deliveries', () => {
+  let ctx: AccountsApp;
+  let receiver: WebhookReceiver;
+  let delivery: ReceivedDelivery;
+  let secret: string;
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-webhook-docs-'));
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, webhookPollIntervalMs: 3_600_000 });
+    const { apiKey } = await signUpWithKey(ctx, 'wh-docs');
+    secret = (await webhookFor(ctx.app, apiKey, receiver.url)).secret as string;
+    // A body with text that is not ASCII, so the snippets must sign bytes, not characters.
+    const invoice = { ...validInvoice(), notes: 'Ärzte — 請求書 😀 "quoted"' };
+    assert.equal((await generate(ctx.app, invoice, { apiKey })).statusCode, 200);
+    await ctx.app.webhookWorker.runDue();
+    delivery = receiver.received.at(-1)!;
+  });
+  after(async () => {
+    await ctx.close();
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const cases = () => {
+    const signature = String(delivery.headers['x-service-signature']);
+    const tamperedBody = Buffer.from(delivery.raw.toString('utf8').replace('INV-', 'INX-'));
+    const otherSecret = `whsec_${'A'.repeat(43)}`;
+    return [
+      { body: delivery.raw, signature, secret, valid: true },
+      { body: tamperedBody, signature, secret, valid: false },
+      { body: delivery.raw, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')), secret, valid: false },
+      { body: delivery.raw, signature: '', secret, valid: false },
+      { body: delivery.raw, signature, secret: otherSecret, valid: false },
+    ];
+  };
+
+  it('the Node.js snippet', async () => {
+    const file = path.join(dir, 'verify.mjs');
+    writeFileSync(file, snippet('js'));
+    const { verifyWebhook } = await import(pathToFileURL(file).href) as { verifyWebhook: (body: Buffer, signature: string, secret: string) => boolean };
+    for (const c of cases()) assert.equal(verifyWebhook(c.body, c.signature, c.secret), c.valid);
+  });
+
+  it('the Python snippet', () => {
+    const harness = `${snippet('python')}
+import base64, json, sys
+for case in json.load(sys.stdin):
+    print(verify_webhook(base64.b64decode(case["body"]), case["signature"], case["secret"]))
+`;
+    const input = JSON.stringify(cases().map((c) => ({ ...c, body: c.body.toString('base64') })));
+    const out = execFileSync('python3', ['-c', harness], { input }).toString().trim().split('\n');
+    assert.deepEqual(out, cases().map((c) => (c.valid ? 'True' : 'False')));
+  });
+});
