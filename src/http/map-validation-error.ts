@@ -112,6 +112,13 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
         : `${subject} must be a valid ${String(p.format)}.`);
     case 'pattern':
       return new AppError('validation_error', `${subject} ${PATTERN_HINTS[last] ?? `must match ${String(p.pattern)}`}.`);
+    case 'additionalProperties': {
+      const extra = String(p.additionalProperty);
+      const full = fieldPath === '' ? extra : `${fieldPath}.${extra}`;
+      return new AppError('validation_error', `${full} is not a field of this request: remove it (check its spelling against /docs).`);
+    }
+    case 'uniqueItems':
+      return new AppError('validation_error', `${subject} lists the same value twice (elements ${String(Math.min(Number(p.i), Number(p.j)))} and ${String(Math.max(Number(p.i), Number(p.j)))}): send each value once.`);
     default:
       return new AppError('validation_error', `${subject} ${issue.message ?? 'is invalid'}.`);
   }

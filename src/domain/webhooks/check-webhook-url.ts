@@ -8,9 +8,6 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
  * fragment. Where it points is checked next, against DNS (registerWebhook).
  */
 export function checkWebhookUrl(text: string): URL {
-  if (text.length > MAX_WEBHOOK_URL_LENGTH) {
-    throw urlError(`is ${text.length} characters long; at most ${MAX_WEBHOOK_URL_LENGTH} are accepted: use a shorter URL`);
-  }
   let url: URL;
   try {
     url = new URL(text);
@@ -27,6 +24,10 @@ export function checkWebhookUrl(text: string): URL {
   }
   if (url.hash !== '' || text.includes('#')) {
     throw urlError('must not contain a fragment (#…): it is never sent to a server; remove it');
+  }
+  // Measured as stored and sent (percent-encoded), not as typed: "é" becomes 6 characters.
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+    throw urlError(`is ${url.href.length} characters long once percent-encoded; at most ${MAX_WEBHOOK_URL_LENGTH} are accepted: use a shorter URL`);
   }
   return url;
 }
