@@ -21,6 +21,12 @@ export interface PinnedRequestOptions {
   readonly headers: OutgoingHttpHeaders;
   /** Sent as it is, for a POST. */
   readonly body?: Buffer;
+  /**
+   * A keep-alive agent whose idle sockets may be reused (webhook deliveries); a fresh socket per
+   * request when not given. A reused socket was pinned and checked when it was opened, and its
+   * remote address is checked again here.
+   */
+  readonly agent?: https.Agent;
 }
 
 /**
@@ -53,7 +59,7 @@ export function openPinnedRequest(url: URL, options: PinnedRequestOptions): Prom
         port: url.port === '' ? 443 : Number(url.port),
         path: `${url.pathname}${url.search}`,
         headers: options.body === undefined ? options.headers : { ...options.headers, 'content-length': options.body.length },
-        agent: false,
+        agent: options.agent ?? false,
         lookup: pinnedLookup,
         ...(isIP(host) === 0 ? { servername: host } : {}),
         signal,

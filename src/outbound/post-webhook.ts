@@ -1,4 +1,5 @@
-import type { ClientRequest, OutgoingHttpHeaders } from 'node:http';
+import type { ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type https from 'node:https';
 import { isPublicAddress } from './is-public-address.ts';
 import { NonPublicAddressError } from './non-public-address-error.ts';
 import { networkFailureKind } from './network-failure-kind.ts';
@@ -8,9 +9,14 @@ import { resolveCheckedAddresses } from './resolve-checked-addresses.ts';
 export interface PostWebhookOptions {
   /** OUTBOUND_ALLOW_HOSTS: hosts exempt from the public-address check (development and tests). */
   readonly allowHosts: readonly string[];
-  /** Deadline of the whole attempt: DNS, connection, TLS and the answer's head (D28: 10 s). */
+  /** Deadline of the whole attempt: DNS, connection, TLS and the answer (D28: 10 s). */
   readonly timeoutMs: number;
+  /** Keeps connections to receivers open between attempts (TLS handshakes are most of a delivery's cost). */
+  readonly agent?: https.Agent;
 }
+
+/** An answer body longer than this is not read: the connection is closed instead of kept. */
+const MAX_DRAINED_BYTES = 64 * 1024;
 
 /** How an attempt ended: the HTTP status, or 0 with the reason there was no HTTP answer. */
 export interface PostOutcome {
@@ -51,10 +57,15 @@ export async function postWebhook(target: string, body: Buffer, headers: Outgoin
       addresses,
       acceptConnected: allowed ? () => true : isPublicAddress,
       signal: controller.signal,
+      ...(options.agent === undefined ? {} : { agent: options.agent }),
     });
     request = opened.request;
-    opened.response.destroy();
-    return { status: opened.response.statusCode ?? 0 };
+    const status = opened.response.statusCode ?? 0;
+    // A short answer is read to its end so the connection can serve the next attempt; the status
+    // stands whatever happens to the body.
+    if (options.agent !== undefined && (await drained(opened.response))) request = undefined;
+    else opened.response.destroy();
+    return { status };
   } catch (error) {
     return { status: 0, failure: failureOf(error, controller.signal.aborted) };
   } finally {
@@ -67,4 +78,18 @@ function failureOf(error: unknown, aborted: boolean): NonNullable<PostOutcome['f
   if (error instanceof NonPublicAddressError) return 'non_public_address';
   if (aborted) return 'timeout';
   return networkFailureKind(error);
+}
+
+/** Reads and discards an answer body; false when it is too long, cut off or the deadline passed. */
+function drained(response: IncomingMessage): Promise<boolean> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    response.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_DRAINED_BYTES) resolve(false);
+    });
+    response.once('end', () => resolve(bytes <= MAX_DRAINED_BYTES));
+    response.once('close', () => resolve(response.complete && bytes <= MAX_DRAINED_BYTES));
+    response.once('error', () => resolve(false));
+  });
 }

@@ -1,3 +1,4 @@
+import https from 'node:https';
 import { decryptSecret } from '../../domain/accounts/encrypt-secret.ts';
 import { nextAttemptAt, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW, WEBHOOK_TIMEOUT_MS } from '../../domain/webhooks/retry-schedule.ts';
 import { signWebhookBody } from '../../domain/webhooks/sign-webhook-body.ts';
@@ -57,6 +58,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const inFlight = new Set<Promise<void>>();
+  // Connections to receivers are kept between attempts: a TLS handshake per delivery cost more CPU
+  // than the generation it announces (docs/performance.md). Idle ones close after 5 s.
+  const agent = new https.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency, timeout: 5_000 });
   let filling: Promise<void> | undefined;
   let again = false;
   let closed = false;
@@ -131,7 +135,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       'x-service-delivery': delivery.event_id,
       'x-service-timestamp': String(Math.floor(deps.clock() / 1000)),
       'x-service-signature': signWebhookBody(secret, body),
-    }, { allowHosts: deps.allowHosts, timeoutMs });
+    }, { allowHosts: deps.allowHosts, timeoutMs, agent });
   }
 
   async function record(delivery: ClaimedDelivery, claim: string, outcome: PostOutcome): Promise<void> {
@@ -171,6 +175,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       clearInterval(timer);
       await filling;
       await Promise.allSettled([...inFlight]);
+      agent.destroy();
     },
   };
 }
