@@ -49,8 +49,9 @@ describe('OpenAPI 3.1 description', () => {
   it('declares only operations that exist (stable ids per the spec)', () => {
     const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)).filter(Boolean).sort();
     assert.deepEqual(ids, [
+      'createWebhook', 'deleteWebhook',
       'forgotPassword', 'generateApiKey', 'generateInvoice', 'generateInvoiceBatch', 'getAccount', 'getHealth', 'getHostedInvoice',
-      'login', 'logout', 'register', 'resendVerification', 'resetPassword', 'verifyEmail',
+      'getWebhook', 'listWebhooks', 'login', 'logout', 'register', 'resendVerification', 'resetPassword', 'verifyEmail',
     ]);
   });
 
