@@ -5,6 +5,7 @@ import { MAX_IMAGE_REDIRECTS } from './image-limits.ts';
 import { isPublicAddress } from '../outbound/is-public-address.ts';
 import { NonPublicAddressError } from '../outbound/non-public-address-error.ts';
 import { networkFailureKind } from '../outbound/network-failure-kind.ts';
+import { outboundHost } from '../outbound/outbound-host.ts';
 import { openPinnedRequest } from '../outbound/open-pinned-request.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { resolveCheckedAddresses } from '../outbound/resolve-checked-addresses.ts';
@@ -33,12 +34,10 @@ export async function fetchImage(source: string, field: ImageField, options: Fet
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const requests: ClientRequest[] = [];
-  const allowHosts = new Set(options.allowHosts.map((host) => host.toLowerCase()));
   try {
     let url = checkUrl(parseUrl(source, field), field, false);
     for (let redirects = 0; ; redirects += 1) {
-      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      const allowed = allowHosts.has(host.toLowerCase());
+      const { host, allowed } = outboundHost(url, options.allowHosts);
       const addresses = await resolveCheckedAddresses(host, allowed, controller.signal);
       const { request, response } = await openPinnedRequest(url, {
         addresses,

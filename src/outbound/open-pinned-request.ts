@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { NonPublicAddressError } from './non-public-address-error.ts';
+import { bareHost } from './outbound-host.ts';
 import type { CheckedAddress } from './resolve-checked-addresses.ts';
 
 export interface PinnedRequest {
@@ -40,7 +41,7 @@ export interface PinnedRequestOptions {
  */
 export function openPinnedRequest(url: URL, options: PinnedRequestOptions): Promise<PinnedRequest> {
   const { addresses, acceptConnected, signal } = options;
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = bareHost(url);
   const first = addresses[0];
   const pinnedLookup: LookupFunction = (_name, lookupOptions, callback) => {
     if (first === undefined) {

@@ -3,6 +3,7 @@ import type https from 'node:https';
 import { isPublicAddress } from './is-public-address.ts';
 import { NonPublicAddressError } from './non-public-address-error.ts';
 import { networkFailureKind } from './network-failure-kind.ts';
+import { outboundHost } from './outbound-host.ts';
 import { openPinnedRequest } from './open-pinned-request.ts';
 import { resolveCheckedAddresses } from './resolve-checked-addresses.ts';
 
@@ -47,8 +48,7 @@ export async function postWebhook(target: string, body: Buffer, headers: Outgoin
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   let request: ClientRequest | undefined;
   try {
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const allowed = options.allowHosts.some((name) => name.toLowerCase() === host.toLowerCase());
+    const { host, allowed } = outboundHost(url, options.allowHosts);
     const addresses = await resolveCheckedAddresses(host, allowed, controller.signal);
     const opened = await openPinnedRequest(url, {
       method: 'POST',

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
-import type { Tables, WebhookDeliveryState, WebhookEventsTable } from '../tables.ts';
+import type { Tables, WebhookDeliveryState, WebhookEventsTable, WebhooksTable } from '../tables.ts';
 
 /**
  * Stores an event and one delivery per webhook, in the caller's transaction (the generation's, so
@@ -89,9 +89,17 @@ export async function nextDueAt(db: DbOrTransaction): Promise<number | undefined
   return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
 }
 
-export async function findEventBody(db: DbOrTransaction, eventId: string): Promise<Pick<WebhookEventsTable, 'type' | 'body'> | undefined> {
-  return db.selectFrom('webhook_events').select(['type', 'body']).where('id', '=', eventId).executeTakeFirst();
+/** What one attempt sends, in one read: the event's body and the webhook's target; undefined when either is gone. */
+export async function findDeliveryWork(db: DbOrTransaction, eventId: string, webhookId: string): Promise<DeliveryWork | undefined> {
+  return db.selectFrom('webhook_events')
+    .innerJoin('webhooks', 'webhooks.account_id', 'webhook_events.account_id')
+    .select(['webhook_events.type', 'webhook_events.body', 'webhooks.url', 'webhooks.secret_ciphertext', 'webhooks.is_active'])
+    .where('webhook_events.id', '=', eventId)
+    .where('webhooks.id', '=', webhookId)
+    .executeTakeFirst();
 }
+
+export type DeliveryWork = Pick<WebhookEventsTable, 'type' | 'body'> & Pick<WebhooksTable, 'url' | 'secret_ciphertext' | 'is_active'>;
 
 export interface AttemptRecord {
   readonly nowMs: number;

@@ -47,11 +47,6 @@ export async function findSubscribedWebhookIds(db: DbOrTransaction, accountId: s
   return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(type)).map((row) => row.id);
 }
 
-/** What sending to a webhook needs; undefined when it was deleted. */
-export async function findWebhookTarget(db: DbOrTransaction, id: string): Promise<Pick<WebhooksTable, 'url' | 'secret_ciphertext' | 'is_active'> | undefined> {
-  return db.selectFrom('webhooks').select(['url', 'secret_ciphertext', 'is_active']).where('id', '=', id).executeTakeFirst();
-}
-
 /** How an attempt ended for its event: one more try to come, or the event's final outcome. */
 export type AttemptEnd = 'retry' | 'delivered' | 'failed';
 

@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import { NonPublicAddressError } from '../../outbound/non-public-address-error.ts';
 import { networkFailureKind } from '../../outbound/network-failure-kind.ts';
+import { outboundHost } from '../../outbound/outbound-host.ts';
 import { resolveCheckedAddresses } from '../../outbound/resolve-checked-addresses.ts';
 import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listWebhooks, lockAccountRow } from '../../storage/repositories/webhooks-repository.ts';
 import type { WebhookDeps } from './webhook-deps.ts';
@@ -90,8 +91,7 @@ export type AccountWebhooks = ReturnType<typeof accountWebhooks>;
  * again at every delivery (postWebhook), since DNS answers change.
  */
 async function checkTargetAddresses(url: URL, allowHosts: readonly string[]): Promise<void> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const allowed = allowHosts.some((name) => name.toLowerCase() === host.toLowerCase());
+  const { host, allowed } = outboundHost(url, allowHosts);
   const signal = AbortSignal.timeout(WEBHOOK_DNS_TIMEOUT_MS);
   try {
     await resolveCheckedAddresses(host, allowed, signal);

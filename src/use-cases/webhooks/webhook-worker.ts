@@ -4,8 +4,8 @@ import { nextAttemptAt, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW, WEBHOOK_TIMEOUT_MS } f
 import { signWebhookBody } from '../../domain/webhooks/sign-webhook-body.ts';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import { postWebhook, type PostOutcome } from '../../outbound/post-webhook.ts';
-import { claimDueDeliveries, findEventBody, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox-repository.ts';
-import { findWebhookTarget, recordWebhookAttempt } from '../../storage/repositories/webhooks-repository.ts';
+import { claimDueDeliveries, findDeliveryWork, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox-repository.ts';
+import { recordWebhookAttempt } from '../../storage/repositories/webhooks-repository.ts';
 import type { WebhookDeps } from './webhook-deps.ts';
 
 export interface WebhookWorkerLog {
@@ -104,14 +104,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
 
   async function attempt(delivery: ClaimedDelivery, claim: string): Promise<void> {
     try {
-      const target = await findWebhookTarget(deps.db, delivery.webhook_id);
-      const event = await findEventBody(deps.db, delivery.event_id);
-      if (target === undefined || target.is_active !== 1 || event === undefined || event.body === null) {
+      const work = await findDeliveryWork(deps.db, delivery.event_id, delivery.webhook_id);
+      if (work === undefined || work.is_active !== 1 || work.body === null) {
         // Deleted or deactivated since the event: nothing is sent, and it is not an attempt.
         await finishDeliveryAttempt(deps.db, delivery.id, claim, { nowMs: deps.clock(), status: 0, state: 'cancelled', attempted: false });
         return;
       }
-      const outcome = await send(target.url, target.secret_ciphertext, delivery, event.type, event.body);
+      const outcome = await send(work.url, work.secret_ciphertext, delivery, work.type, work.body);
       await record(delivery, claim, outcome);
     } catch (error) {
       // The claim runs out and the delivery is tried again: at-least-once, never lost.
