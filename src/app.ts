@@ -12,7 +12,10 @@ import { createAccessLog } from './http/access-log.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { pathOf } from './http/path-of.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
-import { accountPages } from './http/pages/account-pages.ts';
+import { previewInvoiceRoute } from './http/routes/preview-invoice-route.ts';
+import { usageRoute } from './http/routes/usage-route.ts';
+import { webAppPages } from './http/pages/web-app-pages.ts';
+import { loadWebAssets } from './http/pages/web-assets.ts';
 import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
 import { healthRoute } from './http/routes/health-route.ts';
@@ -55,6 +58,8 @@ export interface AppDependencies {
   readonly webhookTimeoutMs?: number;
   /** How often the webhook outbox is polled (default 1 s). */
   readonly webhookPollIntervalMs?: number;
+  /** Where the built web app is (default dist/web of this checkout, made by npm run build). */
+  readonly webDistDir?: string;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -211,6 +216,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   };
   await app.register(generateInvoiceRoute(generation));
   await app.register(batchRoute(generation));
+  await app.register(previewInvoiceRoute({ throttle: counters.throttle, clock }));
+  await app.register(usageRoute(generation));
   await app.register(hostedInvoiceRoute({
     reader: createHostedInvoiceReader({
       db: deps.database.db,
@@ -226,7 +233,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     clock,
     webhooks: accountWebhooks(webhookDeps),
   }));
-  await app.register(accountPages);
+  const web = loadWebAssets(deps.webDistDir);
+  if (web.entries === undefined) deps.logger.warn({ reason: web.missingReason }, 'web app not built; its pages answer 503');
+  await app.register(webAppPages(web));
   await app.register(pricingPage(config.limits));
   // Expired rows are deleted every 10 minutes (and once at start-up): plain DELETEs by expiry,
   // safe when several instances run them at once. The timer does not keep the process alive.
@@ -248,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     secureCookies: config.publicUrl.startsWith('https:'),
     limits: config.limits,
     clock,
+    web,
   }));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

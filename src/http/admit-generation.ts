@@ -31,7 +31,12 @@ export async function admitGenerations(deps: AdmissionDeps, reply: FastifyReply,
 
 /** The windows as they stand, counting nothing (an idempotent replay is not counted, D21). */
 export async function peekGenerations(deps: AdmissionDeps, reply: FastifyReply, caller: Caller, now: number): Promise<void> {
-  setRateLimitHeaders(reply, await deps.burstLimiter.peek(burstSubject(caller), burstLimitsOf(deps, caller), now));
+  setRateLimitHeaders(reply, await peekWindows(deps, caller, now));
+}
+
+/** The caller's hourly and weekly windows as they stand (the dashboard's usage, issue 9). */
+export function peekWindows(deps: AdmissionDeps, caller: Caller, now: number): Promise<BurstAdmission> {
+  return deps.burstLimiter.peek(burstSubject(caller), burstLimitsOf(deps, caller), now);
 }
 
 function burstLimitsOf(deps: AdmissionDeps, caller: Caller): BurstLimits {

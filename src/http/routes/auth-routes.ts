@@ -20,7 +20,10 @@ import { rotateApiKey } from '../../use-cases/accounts/rotate-api-key.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
 import { checkOrigin, resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from '../session-cookie.ts';
-import { renderVerifyPage } from '../render-verify-page.ts';
+import { verifyLandingPage } from '../pages/account-page-markup.ts';
+import { renderWebPage } from '../pages/render-web-page.ts';
+import type { WebAssets } from '../pages/web-assets.ts';
+import { webPageHeaders } from '../pages/web-app-pages.ts';
 
 /** Bodies of the account endpoints are small: 16 KB. */
 const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
@@ -52,6 +55,8 @@ export interface AuthRouteDeps {
   readonly limits: LimitsTable;
   /** Unix ms; injected so tests can stand at any moment. */
   readonly clock: () => number;
+  /** The web app's built files: the verification link lands on one of its pages. */
+  readonly web: WebAssets;
 }
 
 /**
@@ -178,13 +183,11 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       schema: { operationId: 'verifyEmail', summary: 'Follow the verification link (answers an HTML page)', tags: ['accounts'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) },
     }, async (request, reply) => {
       const ok = await verifyEmail(accounts, request.query.token, deps.clock());
-      return reply
+      return webPageHeaders(reply)
         .code(ok ? 200 : 400)
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
         .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
         .type('text/html; charset=utf-8')
-        .send(renderVerifyPage(ok, accounts.publicUrl));
+        .send(renderWebPage(deps.web, { ...verifyLandingPage(ok), entry: 'account' }));
     });
 
     app.post('/api/auth/forgot-password', {

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { TIERS } from '../../domain/accounts/tiers.ts';
+import { monthlyView } from '../../domain/limits/document-cost.ts';
+import { monthlyEquivalent } from '../../domain/limits/plans.ts';
+import { utcWindows } from '../../domain/limits/utc-windows.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { ErrorResponseSchema } from '../../schemas/error-response.ts';
+import { MonthlyUsageSchema, WindowUsageSchema } from '../../schemas/meta.ts';
+import { StringEnum } from '../../schemas/string-enum.ts';
+import { readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
+import { peekWindows, type AdmissionDeps } from '../admit-generation.ts';
+import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+
+export interface UsageRouteDeps extends CallerResolverDeps, AdmissionDeps {
+  readonly clock: () => number;
+}
+
+const UsageSchema = Type.Object({
+  tier: StringEnum(TIERS),
+  monthly: MonthlyUsageSchema,
+  rate_limits: Type.Object({
+    hourly: WindowUsageSchema,
+    weekly: WindowUsageSchema,
+    monthly_equivalent: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Weekly limit × 52 / 12, rounded down (D22).' }),
+  }),
+});
+
+/**
+ * GET /api/auth/usage (beyond the spec, issue 9): the figures a generation's meta carries (D22),
+ * read without generating anything, so the dashboard can show the plan's state. API key or
+ * session; counts nothing.
+ */
+export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get('/api/auth/usage', {
+      schema: {
+        operationId: 'getUsage',
+        summary: 'This month\'s documents and the hourly and weekly windows',
+        description: 'The same figures as meta.monthly and meta.rate_limits of a generation (D20–D22), read without counting anything. API key or session.',
+        tags: ['accounts'],
+        response: { 200: Type.Object({ success: Type.Literal(true), usage: UsageSchema }), '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },
+      },
+    }, async (request, reply) => {
+      const now = deps.clock();
+      const caller = await resolveCaller(request, deps, now);
+      if (caller.kind !== 'account') {
+        throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
+      }
+      const plan = deps.limits.plans[caller.tier];
+      const [windows, usage] = await Promise.all([
+        peekWindows(deps, caller, now),
+        readMonthlyUsage(deps.db, caller.accountId, utcWindows(now).monthStart),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        usage: {
+          tier: caller.tier,
+          monthly: monthlyView(usage, plan, now),
+          rate_limits: {
+            hourly: { limit: windows.hourly.limit, used: windows.hourly.used, reset_at: windows.hourly.resetAt },
+            weekly: { limit: windows.weekly.limit, used: windows.weekly.used, reset_at: windows.weekly.resetAt },
+            monthly_equivalent: monthlyEquivalent(windows.weekly.limit),
+          },
+        },
+      };
+    });
+  };
+}

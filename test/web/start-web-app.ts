@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+
+/** Debian's Chromium, installed by `npm test`'s set-up (scripts/ensure-chromium.ts). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Without the background-networking flags Chromium keeps calling Google, which this network refuses. */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Where the test run writes the screenshots that docs/web-app.md shows. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface WebApp {
+  readonly accounts: AccountsApp;
+  /** http://127.0.0.1:<port>, which is also the app's PUBLIC_URL (the Origin its checks expect). */
+  readonly origin: string;
+  readonly browser: Browser;
+  newContext(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app listening on 127.0.0.1 with real SMTP delivery to a test server, and Chromium to
+ * drive it. PUBLIC_URL is the listening origin, so e-mailed links and Origin checks work as in
+ * production. env is added to the app's (PLAN_LIMITS, OUTBOUND_ALLOW_HOSTS …).
+ */
+export async function startWebApp(env: Record<string, string> = {}): Promise<WebApp> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const accounts = await startAccountsApp({ env: { PUBLIC_URL: origin, ...env } });
+  await accounts.app.listen({ host: '127.0.0.1', port });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    accounts,
+    origin,
+    browser,
+    async newContext(viewport = DESKTOP) {
+      const context = await browser.newContext({ baseURL: origin, viewport, acceptDownloads: true, locale: 'en-GB', timezoneId: 'UTC' });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      contexts.push(context);
+      return context;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await accounts.close();
+    },
+  };
+}
+
+/** Saves a full-page screenshot as docs/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Collects what would show a broken page: script errors and CSP refusals in the console. */
+export function watchForPageErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}

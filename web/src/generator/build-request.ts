@@ -1,0 +1,103 @@
+import type { Draft, ItemDraft } from './draft.ts';
+import { parseTax } from './parse-tax.ts';
+
+/** Inputs whose text is sent as a number; the API names the field if it is not one. */
+const NUMBER_FIELDS = new Set(['global_discount', 'shipping', 'deposit', 'amount_paid', 'rounding_increment']);
+/** Inputs the builder reads itself rather than copying to their path. */
+const SPECIAL_FIELDS = new Set(['tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive']);
+const COUNTRY_FIELDS = new Set(['from.country', 'to.country', 'ship_to.country']);
+
+export interface BuildOptions {
+  /** Accounts may ask for hosted links and QR codes; for visitors features are left out (D14). */
+  readonly signedIn: boolean;
+  /** The live preview leaves the pictures out: totals do not depend on them and they are large. */
+  readonly withImages: boolean;
+}
+
+export interface BuiltRequest {
+  readonly request: Record<string, unknown>;
+  /** Problems the builder found before asking the API, by input name. */
+  readonly problems: ReadonlyArray<{ field: string; message: string }>;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys.at(-1)!] = value;
+}
+
+/** A number when the text is one, else the text itself, so the API's message names the field. */
+function numberOrText(text: string): number | string {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isFinite(value) ? value : text;
+}
+
+const isBlankItem = (item: ItemDraft): boolean =>
+  item.description.trim() === '' && item.unit_price.trim() === '' && item.discount.trim() === '' && item.tax.trim() === '';
+
+/**
+ * The InvoiceRequest (src/schemas/invoice-request.ts) the form describes. Empty inputs are left out, so the API's defaults apply
+ * (D14); the form's values are otherwise passed on as typed and the API checks them, so the same
+ * rules and the same messages apply as for any client. Blank item rows are skipped.
+ */
+export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest {
+  const request: Record<string, unknown> = {};
+  const problems: Array<{ field: string; message: string }> = [];
+  const fields = draft.fields;
+
+  for (const [name, raw] of Object.entries(fields)) {
+    if (SPECIAL_FIELDS.has(name) || typeof raw !== 'string') continue;
+    const text = name === 'from.address' || name === 'to.address' || name === 'ship_to.address' || name.endsWith('instructions')
+      || name === 'notes' || name === 'refund_policy' || name === 'footer' || name === 'invoice.terms'
+      ? raw.replace(/\s+$/, '')
+      : raw.trim();
+    if (text === '') continue;
+    if (NUMBER_FIELDS.has(name)) setPath(request, name, numberOrText(text));
+    else if (COUNTRY_FIELDS.has(name)) setPath(request, name, text.toUpperCase());
+    else setPath(request, name, text);
+  }
+  // A QR payload without a type means nothing; the type alone is enough for sepa (D25).
+  const payment = request.payment as Record<string, unknown> | undefined;
+  const qr = payment?.qr as Record<string, unknown> | undefined;
+  if (payment !== undefined && qr !== undefined && qr.type === undefined) delete payment.qr;
+
+  if (fields['invoice.tax_inclusive'] === true) setPath(request, 'invoice.tax_inclusive', true);
+  if (fields.use_accent === true && typeof fields.accent_color === 'string') request.accent_color = fields.accent_color;
+  if (options.signedIn) {
+    request.features = { hosted_link: fields['features.hosted_link'] !== false, qr: fields['features.qr'] !== false };
+  }
+
+  const tax = parseTax(typeof fields.tax === 'string' ? fields.tax : '');
+  if (tax.kind === 'error') problems.push({ field: 'tax', message: `Tax: ${tax.message}` });
+  else if (tax.kind === 'rate') request.global_tax = tax.rate;
+  else if (tax.kind === 'components') request.global_taxes = tax.components;
+
+  const items: Array<Record<string, unknown>> = [];
+  draft.items.forEach((item, index) => {
+    if (isBlankItem(item) && draft.items.length > 1) return;
+    const line: Record<string, unknown> = { description: item.description.trim() };
+    if (item.quantity.trim() !== '') line.quantity = numberOrText(item.quantity);
+    if (item.unit.trim() !== '') line.unit = item.unit.trim();
+    if (item.unit_price.trim() !== '') line.unit_price = numberOrText(item.unit_price);
+    if (item.discount.trim() !== '') {
+      line.discount = numberOrText(item.discount);
+      line.discount_type = item.discount_type === 'amount' ? 'amount' : 'percent';
+    }
+    const own = parseTax(item.tax);
+    if (own.kind === 'error') problems.push({ field: `items.${index}.tax`, message: `Item ${index + 1}, tax: ${own.message}` });
+    else if (own.kind === 'rate') line.tax_rate = own.rate;
+    else if (own.kind === 'components') line.taxes = own.components;
+    items.push(line);
+  });
+  request.items = items;
+
+  if (options.withImages) {
+    if (draft.images['from.logo'] !== undefined) setPath(request, 'from.logo', draft.images['from.logo']);
+    if (draft.images.signature !== undefined) request.signature = draft.images.signature;
+  }
+  return { request, problems };
+}

@@ -1,0 +1,188 @@
+import '../styles/app.css';
+import type { Invoice } from '../../../src/schemas/invoice-response.ts';
+import { api, apiJson } from '../lib/api.ts';
+import { byId, copyText, showAll } from '../lib/dom.ts';
+import { renderAccountNav, type Me } from '../lib/session.ts';
+import { buildRequest } from '../generator/build-request.ts';
+import { downloadBlob } from '../generator/download-blob.ts';
+import { clearDraft, emptyDraft, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
+import { wireImagePickers } from '../generator/image-pickers.ts';
+import { createItemsEditor } from '../generator/items-editor.ts';
+import { renderPreview } from '../generator/render-preview.ts';
+
+/** Long enough that a word typed at speed is one request, short enough to feel live. */
+const PREVIEW_DEBOUNCE_MS = 400;
+const SAVE_DEBOUNCE_MS = 300;
+
+const form = byId<HTMLFormElement>('invoice-form');
+const previewStatus = byId('preview-status');
+const previewError = byId('preview-error');
+const preview = byId('invoice-preview');
+const actionStatus = byId('action-status');
+let draft: Draft = loadDraft(localStorage);
+let me: Me | undefined;
+
+/** Inputs that belong to the request (items are the editor's). */
+const fieldInputs = (): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> =>
+  [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')]
+    .filter((input) => !input.name.startsWith('items.') && (input as HTMLInputElement).type !== 'file');
+
+/** Puts the saved values into the form; inputs without one keep the page's defaults. */
+function writeFieldsToForm(): void {
+  for (const input of fieldInputs()) {
+    const saved = draft.fields[input.name];
+    if (input instanceof HTMLInputElement && input.type === 'checkbox') {
+      if (typeof saved === 'boolean') input.checked = saved;
+    } else if (typeof saved === 'string') {
+      input.value = saved;
+    }
+  }
+}
+
+function readField(input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): void {
+  draft.fields[input.name] = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : input.value;
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let previewTimer: ReturnType<typeof setTimeout> | undefined;
+function changed(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    if (!saveDraft(localStorage, draft)) actionStatus.textContent = 'The pictures are too large to keep in this browser; the rest of the invoice is kept.';
+  }, SAVE_DEBOUNCE_MS);
+  clearTimeout(previewTimer);
+  previewStatus.textContent = 'Updating the totals…';
+  previewTimer = setTimeout(() => { void refreshPreview(); }, PREVIEW_DEBOUNCE_MS);
+}
+
+function announce(message: string): void {
+  previewStatus.textContent = message;
+}
+
+/** Marks the input an API message names (items[0].unit_price → items.0.unit_price), if any. */
+function markInvalid(message: string): void {
+  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  const path = message.replace(/\[(\d+)\]/g, '.$1');
+  let best: Element | undefined;
+  for (const input of form.querySelectorAll('[name]')) {
+    const name = input.getAttribute('name')!;
+    if (new RegExp(`(^|[^\\w.])${name.replace(/\./g, '\\.')}(?![\\w])`).test(path) && name.length > (best?.getAttribute('name')?.length ?? 0)) best = input;
+  }
+  best?.setAttribute('aria-invalid', 'true');
+}
+
+let previewSequence = 0;
+let inFlight: AbortController | undefined;
+async function refreshPreview(): Promise<void> {
+  const built = buildRequest(draft, { signedIn: me !== undefined, withImages: false });
+  if (built.problems.length > 0) {
+    showError(built.problems.map((p) => p.message).join(' '));
+    return;
+  }
+  inFlight?.abort();
+  inFlight = new AbortController();
+  const sequence = ++previewSequence;
+  let result;
+  try {
+    result = await apiJson<{ invoice: Invoice }>('POST', '/api/preview-invoice', { json: built.request, signal: inFlight.signal });
+  } catch {
+    return; // Aborted by a newer edit.
+  }
+  if (sequence !== previewSequence) return;
+  if (!result.ok || result.body === undefined) {
+    showError(result.status === 429 ? `${result.message} The preview resumes by itself.` : result.message);
+    return;
+  }
+  previewError.hidden = true;
+  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  renderPreview(preview, result.body.invoice);
+  previewStatus.textContent = 'Totals up to date.';
+}
+
+function showError(message: string): void {
+  previewError.hidden = false;
+  previewError.textContent = message;
+  previewStatus.textContent = 'The totals could not be computed; see the message.';
+  markInvalid(message);
+}
+
+/** Downloads (PDF, UBL) and the hosted link: real generations, numbered and metered. */
+async function generate(output: 'pdf' | 'ubl' | 'json', button: HTMLButtonElement): Promise<void> {
+  const built = buildRequest(draft, { signedIn: true, withImages: true });
+  if (built.problems.length > 0) {
+    actionStatus.textContent = built.problems[0]!.message;
+    return;
+  }
+  const request: Record<string, unknown> = { ...built.request, output };
+  if (output === 'json') request.features = { ...(request.features as object), hosted_link: true };
+  button.disabled = true;
+  actionStatus.textContent = output === 'json' ? 'Creating the link…' : `Generating the ${output.toUpperCase()}…`;
+  const result = await api<{ invoice: Invoice }>('POST', '/api/generate-invoice', { json: request, asBlob: output !== 'json' });
+  button.disabled = false;
+  if (!result.ok || result.body === undefined) {
+    actionStatus.textContent = result.message;
+    return;
+  }
+  if (output === 'json') {
+    const url = (result.body as { invoice: Invoice }).invoice.hosted_url;
+    if (url === undefined) {
+      actionStatus.textContent = 'No link came back; try again.';
+      return;
+    }
+    const copied = await copyText(url);
+    actionStatus.replaceChildren(copied ? 'Link copied (valid 7 days): ' : 'Copy this link (valid 7 days): ', Object.assign(document.createElement('a'), { href: url, textContent: url, id: 'hosted-link' }));
+    return;
+  }
+  const fileName = output === 'pdf' ? 'invoice.pdf' : 'invoice.xml';
+  downloadBlob(result.body as Blob, fileName);
+  actionStatus.textContent = `Downloaded ${fileName}.`;
+}
+
+function startOver(): void {
+  if (!confirm('Clear the form and start a new invoice? What you typed is lost.')) return;
+  clearDraft(localStorage);
+  draft = emptyDraft();
+  form.reset();
+  for (const input of fieldInputs()) readField(input);
+  items.setItems(draft.items);
+  pickers.refresh();
+  changed();
+  form.querySelector<HTMLElement>('[name="from.name"]')?.focus();
+}
+
+const items = createItemsEditor({ items: draft.items, onChange: changed, announce });
+const pickers = wireImagePickers(() => draft, changed);
+writeFieldsToForm();
+items.render();
+pickers.refresh();
+form.addEventListener('input', (event) => {
+  const input = event.target as HTMLInputElement;
+  if (input.name === '' || input.name.startsWith('items.') || input.type === 'file') return;
+  readField(input);
+  if (input.name === 'accent_color') {
+    draft.fields.use_accent = true;
+    form.querySelector<HTMLInputElement>('[name="use_accent"]')!.checked = true;
+  }
+  changed();
+});
+form.addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  if (input.type === 'checkbox' && input.name !== '') {
+    readField(input);
+    changed();
+  }
+});
+form.addEventListener('submit', (event) => event.preventDefault());
+byId('reset-form').addEventListener('click', startOver);
+byId<HTMLButtonElement>('download-pdf').addEventListener('click', (e) => { void generate('pdf', e.currentTarget as HTMLButtonElement); });
+byId<HTMLButtonElement>('download-ubl').addEventListener('click', (e) => { void generate('ubl', e.currentTarget as HTMLButtonElement); });
+byId<HTMLButtonElement>('copy-link').addEventListener('click', (e) => { void generate('json', e.currentTarget as HTMLButtonElement); });
+
+// The first draft gets an empty-looking but working preview; the account state decides the buttons.
+for (const input of fieldInputs()) if (draft.fields[input.name] === undefined && (input as HTMLInputElement).type !== 'file') readField(input);
+void renderAccountNav().then((account) => {
+  me = account;
+  showAll('.signed-in-only', me !== undefined);
+  showAll('.anonymous-only', me === undefined);
+  void refreshPreview();
+});
