@@ -57,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     for (const route of routes.values()) {
       if (route.pattern.test(fullPath)) for (const method of route.methods) allowed.add(method);
     }
-    if (allowed.size > 0) {
+    // A path that does take this method but had nothing for it (an empty wildcard such as
+    // /assets/) is a 404: a 405 would tell the caller to use the method it used.
+    if (allowed.size > 0 && !allowed.has(request.method)) {
       const allow = [...allowed].sort().join(', ');
       reply.header('allow', allow);
       return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}: use ${allow}.`));

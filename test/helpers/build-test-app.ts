@@ -51,6 +51,8 @@ export interface BuildTestAppOptions {
   readonly webhookTimeoutMs?: number;
   /** How often the webhook outbox is polled (default 1 s). */
   readonly webhookPollIntervalMs?: number;
+  /** Where the built web app is read from (default dist/web); a folder without a build makes its pages answer 503. */
+  readonly webDistDir?: string;
 }
 
 export async function buildTestApp(
@@ -85,6 +87,7 @@ export async function buildTestApp(
     ...(options.pdfRenderer === undefined ? {} : { pdfRenderer: options.pdfRenderer }),
     ...(options.webhookTimeoutMs === undefined ? {} : { webhookTimeoutMs: options.webhookTimeoutMs }),
     ...(options.webhookPollIntervalMs === undefined ? {} : { webhookPollIntervalMs: options.webhookPollIntervalMs }),
+    ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
   });
   await app.ready();
   return {

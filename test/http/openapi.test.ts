@@ -51,8 +51,34 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(ids, [
       'createWebhook', 'deleteWebhook',
       'forgotPassword', 'generateApiKey', 'generateInvoice', 'generateInvoiceBatch', 'getAccount', 'getHealth', 'getHostedInvoice',
-      'getWebhook', 'listWebhooks', 'login', 'logout', 'register', 'resendVerification', 'resetPassword', 'verifyEmail',
+      'getUsage', 'getWebhook', 'listWebhooks', 'login', 'logout', 'previewInvoice', 'register', 'resendVerification', 'resetPassword',
+      'verifyEmail',
     ]);
+  });
+
+  it('declares previewInvoice with the same request schema as generateInvoice and a preview answer (issue 9)', () => {
+    const op = doc.paths['/api/preview-invoice'].post;
+    assert.equal(op.operationId, 'previewInvoice');
+    // Another test sorts `required` in place; compare the sets, and everything else exactly.
+    const canonical = (schema: Json): Json => ({ ...schema, required: [...schema.required].sort() });
+    assert.deepEqual(
+      canonical(op.requestBody.content['application/json'].schema),
+      canonical(doc.paths['/api/generate-invoice'].post.requestBody.content['application/json'].schema),
+    );
+    const ok = op.responses['200'].content['application/json'].schema;
+    assert.deepEqual(ok.required.sort(), ['invoice', 'preview', 'success']);
+    assert.deepEqual(ok.properties.preview.enum ?? [ok.properties.preview.const], [true]);
+    assert.ok(op.responses['4XX'] ?? op.responses['4xx'], 'documents the error shape');
+  });
+
+  it('declares getUsage with the monthly figures and the hourly and weekly windows (issue 9)', () => {
+    const op = doc.paths['/api/auth/usage'].get;
+    assert.equal(op.operationId, 'getUsage');
+    const usage = op.responses['200'].content['application/json'].schema.properties.usage;
+    assert.deepEqual(usage.required.sort(), ['monthly', 'rate_limits', 'tier']);
+    assert.deepEqual(usage.properties.monthly.required.sort(), ['documents_limit', 'documents_used', 'pdfs_limit', 'pdfs_used', 'reset_at']);
+    assert.deepEqual(usage.properties.rate_limits.required.sort(), ['hourly', 'monthly_equivalent', 'weekly']);
+    assert.deepEqual(usage.properties.tier.enum, ['free', 'starter', 'pro', 'enterprise']);
   });
 
   it('declares generateInvoiceBatch with 1 to 50 InvoiceRequest items and the batch answer (issue 7)', () => {

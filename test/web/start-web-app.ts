@@ -52,6 +52,8 @@ export async function startWebApp(env: Record<string, string> = {}): Promise<Web
     async newContext(viewport = DESKTOP) {
       const context = await browser.newContext({ baseURL: origin, viewport, acceptDownloads: true, locale: 'en-GB', timezoneId: 'UTC' });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      // A step that cannot happen fails in 10 s with what it waited for, not after 30.
+      context.setDefaultTimeout(10_000);
       contexts.push(context);
       return context;
     },
@@ -63,10 +65,11 @@ export async function startWebApp(env: Record<string, string> = {}): Promise<Web
   };
 }
 
-/** Saves a full-page screenshot as docs/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot (the viewport, or the whole page) as docs/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** Collects what would show a broken page: script errors and CSP refusals in the console. */

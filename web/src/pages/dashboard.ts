@@ -123,8 +123,9 @@ async function showWebhooks(): Promise<void> {
 async function deleteWebhook(webhook: WebhookView): Promise<void> {
   if (!await confirmAction('Delete this webhook?', `${webhook.url} will receive no more events; deliveries not yet made are dropped.`, 'Delete webhook')) return;
   const result = await apiJson('DELETE', `/api/webhooks/${encodeURIComponent(webhook.id)}`, { bearer: me.api_key! });
-  webhookStatus.textContent = result.ok ? `Deleted the webhook for ${webhook.url}.` : result.message;
+  // The list is redrawn before the outcome is announced, so what is read out is what is shown.
   await showWebhooks();
+  webhookStatus.textContent = result.ok ? `Deleted the webhook for ${webhook.url}.` : result.message;
 }
 
 async function createWebhook(event: SubmitEvent): Promise<void> {
@@ -150,13 +151,13 @@ async function createWebhook(event: SubmitEvent): Promise<void> {
     webhookStatus.textContent = result.message;
     return;
   }
-  webhookStatus.textContent = 'Webhook added.';
   form.reset();
+  await showWebhooks();
+  webhookStatus.textContent = 'Webhook added.';
   byId('webhook-secret-value').textContent = result.body.webhook.secret ?? '';
   const secretBox = byId('webhook-secret');
   secretBox.hidden = false;
   secretBox.focus();
-  await showWebhooks();
 }
 
 async function start(): Promise<void> {

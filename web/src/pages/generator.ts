@@ -173,6 +173,11 @@ form.addEventListener('change', (event) => {
   }
 });
 form.addEventListener('submit', (event) => event.preventDefault());
+// Leaving the page inside the save debounce must not lose the last keystrokes.
+addEventListener('pagehide', () => {
+  clearTimeout(saveTimer);
+  saveDraft(localStorage, draft);
+});
 byId('reset-form').addEventListener('click', startOver);
 byId<HTMLButtonElement>('download-pdf').addEventListener('click', (e) => { void generate('pdf', e.currentTarget as HTMLButtonElement); });
 byId<HTMLButtonElement>('download-ubl').addEventListener('click', (e) => { void generate('ubl', e.currentTarget as HTMLButtonElement); });

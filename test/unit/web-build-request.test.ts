@@ -1,0 +1,289 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildRequest, type BuildOptions } from '../../web/src/generator/build-request.ts';
+import { clearDraft, emptyDraft, emptyItem, loadDraft, saveDraft, type Draft, type ItemDraft } from '../../web/src/generator/draft.ts';
+import { parseTax, type ParsedTax } from '../../web/src/generator/parse-tax.ts';
+
+type Json = Record<string, any>;
+
+describe('parseTax: the generator\'s tax box', () => {
+  const ok: Array<[input: string, expected: ParsedTax]> = [
+    ['', { kind: 'none' }],
+    ['   ', { kind: 'none' }],
+    ['20', { kind: 'rate', rate: 20 }],
+    ['20 %', { kind: 'rate', rate: 20 }],
+    ['20%', { kind: 'rate', rate: 20 }],
+    [' 7.5 ', { kind: 'rate', rate: 7.5 }],
+    ['0', { kind: 'rate', rate: 0 }],
+    ['VAT 20', { kind: 'components', components: [{ name: 'VAT', rate: 20 }] }],
+    ['VAT 20 %', { kind: 'components', components: [{ name: 'VAT', rate: 20 }] }],
+    ['CGST 9, SGST 9', { kind: 'components', components: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] }],
+    ['CGST 9; SGST 9', { kind: 'components', components: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] }],
+    ['CGST 9 + SGST 9', { kind: 'components', components: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] }],
+    ['State tax 6.25, City tax 2', { kind: 'components', components: [{ name: 'State tax', rate: 6.25 }, { name: 'City tax', rate: 2 }] }],
+    [
+      Array.from({ length: 10 }, (_, i) => `T${i} 1`).join(', '),
+      { kind: 'components', components: Array.from({ length: 10 }, (_, i) => ({ name: `T${i}`, rate: 1 })) },
+    ],
+  ];
+  for (const [input, expected] of ok) {
+    it(`reads ${JSON.stringify(input)}`, () => {
+      assert.deepEqual(parseTax(input), expected);
+    });
+  }
+
+  const refused: Array<[input: string, message: RegExp]> = [
+    // The decimal mark is a point: "9,5" is two unnamed parts, refused rather than guessed at.
+    ['9,5', /decimal mark is a point/],
+    ['abc', /"abc" is not a tax/],
+    ['VAT', /"VAT" is not a tax/],
+    ['20, VAT 5', /Name each tax component/],
+    ['VAT 20,', /"" is not a tax/],
+    [Array.from({ length: 11 }, (_, i) => `T${i} 1`).join(', '), /At most 10 tax components/],
+  ];
+  for (const [input, message] of refused) {
+    it(`refuses ${JSON.stringify(input.length > 30 ? `${input.slice(0, 30)}…` : input)}`, () => {
+      const result = parseTax(input);
+      assert.equal(result.kind, 'error');
+      assert.match((result as { message: string }).message, message);
+    });
+  }
+});
+
+/** A draft with the given fields and items (each item starts from the empty one). */
+function draftOf(fields: Draft['fields'], items: Array<Partial<ItemDraft>> = [{ description: 'Work', unit_price: '10' }], images: Draft['images'] = {}): Draft {
+  return { fields, items: items.map((item) => ({ ...emptyItem(), ...item })), images };
+}
+
+const ANONYMOUS: BuildOptions = { signedIn: false, withImages: false };
+const build = (draft: Draft, options: BuildOptions = ANONYMOUS): { request: Json; problems: ReadonlyArray<{ field: string; message: string }> } =>
+  buildRequest(draft, options) as { request: Json; problems: ReadonlyArray<{ field: string; message: string }> };
+
+describe('buildRequest: the InvoiceRequest the form describes', () => {
+  it('a fresh draft gives only its one item (empty inputs are left out, so the API\'s defaults apply)', () => {
+    assert.deepEqual(build(emptyDraft()), { request: { items: [{ description: '', quantity: 1 }] }, problems: [] });
+  });
+
+  it('leaves out empty and blank inputs, trims text, keeps only trailing-space trimming for multi-line text', () => {
+    const { request } = build(draftOf({
+      'from.name': '  Acme GmbH  ',
+      'from.email': '',
+      'from.phone': '   ',
+      'from.address': '  Hauptstr. 1\n10115 Berlin\n\n  ',
+      'to.name': 'Globex',
+      notes: 'Thanks!\n',
+      'invoice.number': ' 00042 ',
+      'invoice.po_number': '',
+    }));
+    assert.deepEqual(request.from, { name: 'Acme GmbH', address: '  Hauptstr. 1\n10115 Berlin' });
+    assert.deepEqual(request.to, { name: 'Globex' });
+    assert.equal(request.notes, 'Thanks!');
+    // A number-like text in a text field stays text (invoice numbers keep their leading zeros).
+    assert.deepEqual(request.invoice, { number: '00042' });
+  });
+
+  it('converts the number inputs; text that is not a number is passed on as text so the API names the field', () => {
+    const cases: Array<[field: string, typed: string, sent: unknown]> = [
+      ['global_discount', '10', 10],
+      ['shipping', ' 5.50 ', 5.5],
+      ['deposit', '0', 0],
+      ['amount_paid', '12.34', 12.34],
+      ['rounding_increment', '0.05', 0.05],
+      ['shipping', 'five', 'five'],
+      ['amount_paid', '1,5', '1,5'],
+    ];
+    for (const [field, typed, sent] of cases) {
+      const { request, problems } = build(draftOf({ [field]: typed }));
+      assert.deepEqual(request[field], sent, `${field} = ${JSON.stringify(typed)}`);
+      assert.deepEqual(problems, []);
+    }
+  });
+
+  it('upper-cases country codes of from, to and ship_to', () => {
+    const { request } = build(draftOf({ 'from.country': ' de ', 'to.country': 'gB', 'ship_to.country': 'fr', 'ship_to.name': 'Depot' }));
+    assert.equal(request.from.country, 'DE');
+    assert.equal(request.to.country, 'GB');
+    assert.deepEqual(request.ship_to, { country: 'FR', name: 'Depot' });
+  });
+
+  it('skips blank item rows unless the row is the only one', () => {
+    const blank = {};
+    const some = { description: 'Consulting', quantity: '12', unit: ' hrs ', unit_price: '25' };
+    assert.deepEqual(build(draftOf({}, [blank, some, blank])).request.items, [{ description: 'Consulting', quantity: 12, unit: 'hrs', unit_price: 25 }]);
+    // The only row is sent even when blank, so the API's message says what is missing.
+    assert.deepEqual(build(draftOf({}, [blank])).request.items, [{ description: '', quantity: 1 }]);
+    // A row with only a price is not blank.
+    assert.deepEqual(build(draftOf({}, [blank, { unit_price: '3' }])).request.items, [{ description: '', quantity: 1, unit_price: 3 }]);
+  });
+
+  it('converts item numbers, passes non-numbers on as text, and sends the discount type only with a discount', () => {
+    const { request } = build(draftOf({}, [
+      { description: ' A ', quantity: '2', unit_price: '19.99', discount: '10', discount_type: 'percent' },
+      { description: 'B', quantity: 'two', unit_price: '1e2', discount: '5', discount_type: 'amount' },
+      { description: 'C', quantity: '', unit_price: '', discount: '', discount_type: 'amount' },
+      { description: 'D', discount: '1', discount_type: 'bogus' },
+    ]));
+    assert.deepEqual(request.items, [
+      { description: 'A', quantity: 2, unit_price: 19.99, discount: 10, discount_type: 'percent' },
+      { description: 'B', quantity: 'two', unit_price: 100, discount: 5, discount_type: 'amount' },
+      { description: 'C' },
+      { description: 'D', quantity: 1, discount: 1, discount_type: 'percent' },
+    ]);
+  });
+
+  it('turns a per-item tax into tax_rate or taxes, and a bad one into a problem naming the item', () => {
+    const { request, problems } = build(draftOf({}, [
+      { description: 'rate', tax: '20' },
+      { description: 'split', tax: 'CGST 9, SGST 9' },
+      { description: 'none', tax: '' },
+      { description: 'bad', tax: '9,5' },
+    ]));
+    const items = request.items as Json[];
+    assert.equal(items[0]!.tax_rate, 20);
+    assert.equal(items[0]!.taxes, undefined);
+    assert.deepEqual(items[1]!.taxes, [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }]);
+    assert.equal(items[1]!.tax_rate, undefined);
+    assert.ok(!('tax_rate' in items[2]!) && !('taxes' in items[2]!));
+    assert.ok(!('tax_rate' in items[3]!) && !('taxes' in items[3]!), 'an unreadable tax is not guessed at');
+    assert.deepEqual(problems.map((p) => p.field), ['items.3.tax']);
+    assert.match(problems[0]!.message, /^Item 4, tax: /);
+  });
+
+  it('turns the global tax into global_tax or global_taxes, and a bad one into a problem', () => {
+    assert.equal(build(draftOf({ tax: '19' })).request.global_tax, 19);
+    assert.deepEqual(build(draftOf({ tax: 'CGST 9; SGST 9' })).request.global_taxes, [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }]);
+    const none = build(draftOf({ tax: '' })).request;
+    assert.ok(!('global_tax' in none) && !('global_taxes' in none) && !('tax' in none));
+    const bad = build(draftOf({ tax: 'abc' }));
+    assert.ok(!('global_tax' in bad.request) && !('global_taxes' in bad.request) && !('tax' in bad.request));
+    assert.deepEqual(bad.problems.map((p) => p.field), ['tax']);
+    assert.match(bad.problems[0]!.message, /^Tax: "abc" is not a tax/);
+  });
+
+  it('asks for features only when signed in, defaulting both on', () => {
+    const fields = { 'features.hosted_link': false, 'features.qr': true };
+    assert.equal(build(draftOf(fields), { signedIn: false, withImages: true }).request.features, undefined);
+    assert.deepEqual(build(draftOf(fields), { signedIn: true, withImages: false }).request.features, { hosted_link: false, qr: true });
+    assert.deepEqual(build(draftOf({}), { signedIn: true, withImages: false }).request.features, { hosted_link: true, qr: true });
+    assert.deepEqual(build(draftOf({ 'features.qr': false }), { signedIn: true, withImages: false }).request.features, { hosted_link: true, qr: false });
+  });
+
+  it('sends the logo and signature only when asked to (the live preview leaves them out)', () => {
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const signature = 'data:image/jpeg;base64,/9j/4AAQ';
+    const draft = draftOf({ 'from.name': 'Acme' }, undefined, { 'from.logo': logo, signature });
+    const without = build(draft, { signedIn: true, withImages: false }).request;
+    assert.deepEqual(without.from, { name: 'Acme' });
+    assert.equal(without.signature, undefined);
+    const withImages = build(draft, { signedIn: true, withImages: true }).request;
+    assert.deepEqual(withImages.from, { name: 'Acme', logo });
+    assert.equal(withImages.signature, signature);
+    // No pictures chosen: nothing to send.
+    const noPictures = build(draftOf({}), { signedIn: true, withImages: true }).request;
+    assert.ok(!('from' in noPictures) && !('signature' in noPictures));
+  });
+
+  it('drops payment.qr when its type is empty, keeps it (value optional) when a type is chosen', () => {
+    const dropped = build(draftOf({ 'payment.iban': 'DE89370400440532013000', 'payment.qr.type': '', 'payment.qr.value': 'upi://pay?pa=x' })).request;
+    assert.deepEqual(dropped.payment, { iban: 'DE89370400440532013000' });
+    const sepa = build(draftOf({ 'payment.iban': 'DE89370400440532013000', 'payment.qr.type': 'sepa', 'payment.qr.value': '' })).request;
+    assert.deepEqual(sepa.payment, { iban: 'DE89370400440532013000', qr: { type: 'sepa' } });
+    const upi = build(draftOf({ 'payment.qr.type': 'upi', 'payment.qr.value': 'upi://pay?pa=x@y' })).request;
+    assert.deepEqual(upi.payment, { qr: { type: 'upi', value: 'upi://pay?pa=x@y' } });
+  });
+
+  it('sends the accent colour only when use_accent is checked', () => {
+    assert.equal(build(draftOf({ use_accent: true, accent_color: '#112233' })).request.accent_color, '#112233');
+    assert.equal(build(draftOf({ use_accent: false, accent_color: '#112233' })).request.accent_color, undefined);
+    assert.equal(build(draftOf({ accent_color: '#112233' })).request.accent_color, undefined, 'the colour input always has a value; it alone means nothing');
+  });
+
+  it('sends invoice.tax_inclusive only when checked, and never copies the form-only inputs', () => {
+    assert.equal(build(draftOf({ 'invoice.tax_inclusive': true })).request.invoice.tax_inclusive, true);
+    const unchecked = build(draftOf({ 'invoice.tax_inclusive': false, use_accent: false, tax: '' })).request;
+    assert.deepEqual(Object.keys(unchecked).sort(), ['items']);
+  });
+});
+
+/** A Storage held in memory; setItem refuses values longer than quotaChars, as a full browser store does. */
+class MemoryStorage implements Storage {
+  readonly data = new Map<string, string>();
+  readonly options: { quotaChars?: number; broken?: boolean };
+  constructor(options: { quotaChars?: number; broken?: boolean } = {}) { this.options = options; }
+  get length(): number { return this.data.size; }
+  clear(): void { this.data.clear(); }
+  getItem(key: string): string | null {
+    if (this.options.broken) throw new Error('SecurityError: storage is disabled');
+    return this.data.get(key) ?? null;
+  }
+  key(index: number): string | null { return [...this.data.keys()][index] ?? null; }
+  removeItem(key: string): void {
+    if (this.options.broken) throw new Error('SecurityError: storage is disabled');
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    if (this.options.broken) throw new Error('SecurityError: storage is disabled');
+    if (this.options.quotaChars !== undefined && value.length > this.options.quotaChars) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    }
+    this.data.set(key, value);
+  }
+  [name: string]: unknown;
+}
+
+/** The one key the draft is stored under, whatever it is called. */
+function storedKey(storage: MemoryStorage): string {
+  assert.equal(storage.length, 1, 'the draft is one entry');
+  return storage.key(0)!;
+}
+
+describe('draft: the generator\'s work kept in the browser', () => {
+  const draft = (): Draft => draftOf({ 'from.name': 'Acme', use_accent: true }, [{ description: 'Work', unit_price: '10', tax: 'VAT 20' }], {
+    'from.logo': `data:image/png;base64,${'A'.repeat(5000)}`,
+  });
+
+  it('an empty store gives a fresh draft with one empty item', () => {
+    assert.deepEqual(loadDraft(new MemoryStorage()), { fields: {}, items: [emptyItem()], images: {} });
+  });
+
+  it('saves and loads a draft unchanged', () => {
+    const storage = new MemoryStorage();
+    assert.equal(saveDraft(storage, draft()), true);
+    assert.deepEqual(loadDraft(storage), draft());
+  });
+
+  it('keeps the draft without its pictures when they do not fit, and says so', () => {
+    const storage = new MemoryStorage({ quotaChars: 2000 });
+    assert.equal(saveDraft(storage, draft()), false);
+    assert.deepEqual(loadDraft(storage), { ...draft(), images: {} });
+  });
+
+  it('does not throw when the store is off or full; the form still works', () => {
+    assert.equal(saveDraft(new MemoryStorage({ quotaChars: 10 }), draft()), false);
+    assert.equal(saveDraft(new MemoryStorage({ broken: true }), draft()), false);
+    assert.deepEqual(loadDraft(new MemoryStorage({ broken: true })), emptyDraft());
+    assert.doesNotThrow(() => clearDraft(new MemoryStorage({ broken: true })));
+  });
+
+  it('a corrupt or foreign saved value gives a fresh draft; saved items are completed with the empty item\'s values', () => {
+    const storage = new MemoryStorage();
+    saveDraft(storage, draft());
+    const key = storedKey(storage);
+    for (const corrupt of ['{', 'not json', 'null', '']) {
+      storage.data.set(key, corrupt);
+      assert.deepEqual(loadDraft(storage), emptyDraft(), JSON.stringify(corrupt));
+    }
+    storage.data.set(key, JSON.stringify({ fields: { 'to.name': 'Globex' }, items: [] }));
+    assert.deepEqual(loadDraft(storage), { fields: { 'to.name': 'Globex' }, items: [emptyItem()], images: {} });
+    storage.data.set(key, JSON.stringify({ items: [{ description: 'Old row' }] }));
+    assert.deepEqual(loadDraft(storage), { fields: {}, items: [{ ...emptyItem(), description: 'Old row' }], images: {} });
+  });
+
+  it('clearDraft forgets the draft', () => {
+    const storage = new MemoryStorage();
+    saveDraft(storage, draft());
+    clearDraft(storage);
+    assert.equal(storage.length, 0);
+    assert.deepEqual(loadDraft(storage), emptyDraft());
+  });
+});

@@ -1,0 +1,311 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { readPdf } from '../helpers/read-pdf.ts';
+import { SUBJECT_RESET, SUBJECT_VERIFY, uniqueEmail } from '../http/accounts-helpers.ts';
+import { PHONE, SCREENSHOT_DIR, screenshot, startWebApp, watchForPageErrors, type WebApp } from './start-web-app.ts';
+
+const PASSWORD = 'correct horse battery';
+
+/** The link in a mail that starts with `${origin}${path}?token=`. */
+function linkIn(text: string, prefix: string): string {
+  const link = text.split(/\s+/).find((word) => word.startsWith(prefix));
+  assert.ok(link, `a link starting ${prefix} in: ${text}`);
+  return link;
+}
+
+/** Every visible form control has an accessible name from a label or aria-label (WCAG 1.3.1, 4.1.2). */
+async function unlabelledControls(page: Page): Promise<string[]> {
+  return page.locator('input, select, textarea').evaluateAll((elements) => elements
+    .filter((el) => (el as HTMLElement).offsetParent !== null && (el as HTMLInputElement).type !== 'hidden')
+    .filter((el) => ((el as HTMLInputElement).labels?.length ?? 0) === 0 && !el.hasAttribute('aria-label'))
+    .map((el) => el.outerHTML.slice(0, 120)));
+}
+
+describe('the web app in a real browser (Chromium via playwright-core)', () => {
+  let web: WebApp;
+  let desktop: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  const email = uniqueEmail('browser');
+
+  before(async () => {
+    // The real plan table, so the dashboard shows real limits; localhost may be a webhook target.
+    web = await startWebApp({ PLAN_LIMITS: '{}', OUTBOUND_ALLOW_HOSTS: 'localhost' });
+    desktop = await web.newContext();
+    page = await desktop.newPage();
+    problems = watchForPageErrors(page);
+  });
+  after(async () => { await web.close(); });
+
+  it('a visitor gets live totals and an invitation to sign up, not the download buttons', async () => {
+    await page.goto('/');
+    await page.locator('[name="from.name"]').fill('Acme GmbH');
+    await page.locator('[name="to.name"]').fill('Globex Ltd');
+    await page.locator('[name="items.0.description"]').fill('Consulting');
+    await page.locator('[name="items.0.quantity"]').fill('10');
+    await page.locator('[name="items.0.unit_price"]').fill('120');
+    await page.locator('[name="tax"]').fill('20');
+    await assertText(page.locator('#grand-total'), '$1,440.00');
+    assert.equal(await page.getByRole('button', { name: 'Download PDF' }).isVisible(), false);
+    assert.equal(await page.getByRole('link', { name: 'Create a free account' }).isVisible(), true);
+    assert.deepEqual(await unlabelledControls(page), []);
+    await screenshot(page, 'generator-anonymous-desktop');
+  });
+
+  it('registers, reads the confirmation e-mail from the SMTP server, verifies and signs in', async () => {
+    await page.goto('/register');
+    // A short password is refused on the page, naming the field, before anything is sent.
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await assertText(page.getByRole('status'), 'Password must be 8 to 128 characters');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await screenshot(page, 'register-desktop');
+    const mailed = web.accounts.smtp.waitForMessage((m) => m.to === email && m.subject === SUBJECT_VERIFY);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/check-email');
+    await assertText(page.locator('#sent-to'), email);
+    await screenshot(page, 'check-email-desktop');
+
+    const mail = await mailed;
+    await page.goto(linkIn(mail.text, `${web.origin}/api/auth/verify?token=`));
+    await assertText(page.getByRole('heading', { level: 1 }), 'Your e-mail address is confirmed');
+    await screenshot(page, 'verified-desktop');
+
+    await page.getByRole('link', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill('wrong password!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await assertText(page.locator('.form-status'), 'the password is wrong');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await screenshot(page, 'login-desktop');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    await assertText(page.locator('#account-nav'), email);
+  });
+
+  let firstKey = '';
+  it('creates the API key, shows it on request, and rotates it only after a confirmation', async () => {
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await assertText(page.locator('#key-status'), 'Your API key is ready');
+    const masked = await page.locator('#api-key').innerText();
+    assert.match(masked, /^inv_•+\w{4}$/, 'the key is masked until asked for');
+    await page.getByRole('button', { name: 'Show key' }).click();
+    firstKey = await page.locator('#api-key').innerText();
+    assert.match(firstKey, /^inv_[A-Za-z0-9]{40}$/);
+    assert.equal(await page.getByRole('button', { name: 'Hide key' }).getAttribute('aria-pressed'), 'true');
+    assert.match(await page.locator('#quickstart').innerText(), new RegExp(`Bearer ${firstKey}`));
+    assert.equal((await fetch(`${web.origin}/api/auth/me`, { headers: { authorization: `Bearer ${firstKey}` } })).status, 200);
+
+    // Cancel keeps the key; confirming replaces it, and the old one is refused at once (D19).
+    await page.getByRole('button', { name: 'Rotate key…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await page.locator('#api-key').innerText(), firstKey);
+    await page.getByRole('button', { name: 'Rotate key…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+    await assertText(page.locator('#key-status'), 'The key was rotated');
+    const secondKey = await page.locator('#api-key').innerText();
+    assert.match(secondKey, /^inv_[A-Za-z0-9]{40}$/);
+    assert.notEqual(secondKey, firstKey);
+    assert.equal((await fetch(`${web.origin}/api/auth/me`, { headers: { authorization: `Bearer ${firstKey}` } })).status, 401);
+    assert.equal((await fetch(`${web.origin}/api/auth/me`, { headers: { authorization: `Bearer ${secondKey}` } })).status, 200);
+  });
+
+  it('creates a webhook, shows its secret once, lists it, and deletes it', async () => {
+    await page.getByLabel('Endpoint URL (https)').fill('http://localhost/hook');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await assertText(page.locator('#webhook-status'), 'must start with https://');
+    await page.getByLabel('Endpoint URL (https)').fill('https://localhost:9/invoices');
+    await page.getByLabel('batch.generated').check();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await assertText(page.locator('#webhook-status'), 'Webhook added');
+    const secret = await page.locator('#webhook-secret-value').innerText();
+    assert.match(secret, /^whsec_/);
+    const row = page.locator('#webhook-rows tr');
+    assert.equal(await row.count(), 1);
+    assert.match(await row.innerText(), /https:\/\/localhost:9\/invoices\s+invoice\.generated, batch\.generated\s+active\s+none yet/);
+    await screenshot(page, 'dashboard-desktop', true);
+
+    await page.reload();
+    await assertText(page.locator('#webhook-rows'), 'https://localhost:9/invoices');
+    assert.equal(await page.locator('#webhook-secret').isVisible(), false, 'the secret is not shown again');
+    assert.doesNotMatch(await page.content(), new RegExp(secret), 'nor is it anywhere in the page');
+
+    await page.getByRole('button', { name: 'Delete webhook https://localhost:9/invoices' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete webhook' }).click();
+    await assertText(page.locator('#webhook-status'), 'Deleted the webhook');
+    assert.equal(await page.locator('#webhook-rows tr').count(), 0);
+    assert.equal(await page.locator('#webhooks-empty').isVisible(), true);
+  });
+
+  it('fills an invoice, sees the totals change, reorders items and downloads a PDF with that total', async () => {
+    await page.goto('/');
+    // The visitor's work survived the sign-up (local storage).
+    assert.equal(await page.locator('[name="from.name"]').inputValue(), 'Acme GmbH');
+    await assertText(page.locator('#grand-total'), '$1,440.00');
+    assert.equal(await page.getByRole('button', { name: 'Download PDF' }).isVisible(), true);
+
+    await page.locator('[name="items.0.quantity"]').fill('12');
+    await assertText(page.locator('#grand-total'), '$1,728.00');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'items.1.description', 'focus moves to the new item');
+    await page.locator('[name="items.1.description"]').fill('Support');
+    await page.locator('[name="items.1.unit_price"]').fill('50');
+    await assertText(page.locator('#grand-total'), '$1,788.00');
+    await page.getByRole('button', { name: 'Move item 2 up' }).click();
+    assert.equal(await page.locator('[name="items.0.description"]').inputValue(), 'Support');
+    await assertText(page.locator('#invoice-preview tbody tr').first(), 'Support');
+    await page.getByRole('button', { name: 'Remove item 1' }).click();
+    assert.equal(await page.locator('#items > li').count(), 1);
+    await assertText(page.locator('#grand-total'), '$1,728.00');
+
+    // A bad value is named by the API's own message and the field is marked.
+    await page.locator('[name="from.email"]').fill('billing at acme');
+    await assertText(page.locator('#preview-error'), 'from.email');
+    assert.equal(await page.locator('[name="from.email"]').getAttribute('aria-invalid'), 'true');
+    await page.locator('[name="from.email"]').fill('billing@acme.example');
+    await assertText(page.locator('#preview-status'), 'Totals up to date');
+    assert.equal(await page.locator('#preview-error').isVisible(), false);
+
+    await page.reload();
+    assert.equal(await page.locator('[name="items.0.quantity"]').inputValue(), '12', 'work in progress survives a reload');
+    await assertText(page.locator('#grand-total'), '$1,728.00');
+    await screenshot(page, 'generator-desktop');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    assert.equal(download.suggestedFilename(), 'invoice.pdf');
+    const bytes = readFileSync(await download.path());
+    assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    const pdf = readPdf(bytes);
+    assert.match(pdf.text, /1,728\.00/, 'the PDF carries the total the page showed');
+    assert.match(pdf.text, /Acme GmbH/);
+    await assertText(page.locator('#action-status'), 'Downloaded invoice.pdf');
+
+    const ubl = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download UBL' }).click();
+    const xml = readFileSync(await (await ubl).path(), 'utf8');
+    assert.match(xml, /<cbc:PayableAmount currencyID="USD">1728.00<\/cbc:PayableAmount>/);
+
+    await page.getByRole('button', { name: 'Copy hosted link' }).click();
+    await assertText(page.locator('#action-status'), 'Link copied');
+    const link = await page.locator('#hosted-link').getAttribute('href');
+    assert.ok(link?.startsWith(`${web.origin}/`), `hosted link on this origin: ${link}`);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+    const hosted = await fetch(`${link}&format=json`);
+    assert.equal(hosted.status, 200);
+    assert.equal(((await hosted.json()) as { invoice: { grand_total: number } }).invoice.grand_total, 1728);
+  });
+
+  it('shows the preview right to left in Arabic while the page stays English', async () => {
+    await page.locator('[name="invoice.language"]').selectOption('ar');
+    await assertText(page.locator('#invoice-preview h3'), 'فاتورة');
+    assert.equal(await page.locator('#invoice-preview').getAttribute('dir'), 'rtl');
+    assert.equal(await page.locator('#invoice-preview').getAttribute('lang'), 'ar');
+    assert.equal(await page.locator('html').getAttribute('dir'), 'ltr');
+    await screenshot(page, 'generator-arabic-desktop');
+    await page.locator('[name="invoice.language"]').selectOption('en');
+    await assertText(page.locator('#invoice-preview h3'), 'INVOICE');
+  });
+
+  it('counts the downloads in the dashboard\'s usage, with the reset dates', async () => {
+    await page.goto('/dashboard');
+    // One PDF and one UBL (1 document each) and one JSON answer for the link (0.1).
+    await assertText(page.locator('#text-documents'), '2.1 of 100 documents; resets');
+    await assertText(page.locator('#text-pdfs'), '1 of 50 PDFs');
+    await assertText(page.locator('#text-hourly'), '3 of 40');
+    await assertText(page.locator('#text-weekly'), '3 of 400');
+    assert.equal(await page.locator('#plan-name').innerText(), 'Free');
+  });
+
+  it('looks right on a phone: every page fits the width and its controls are labelled', async () => {
+    const phone = await web.newContext(PHONE);
+    await phone.addCookies(await desktop.cookies());
+    const small = await phone.newPage();
+    const smallProblems = watchForPageErrors(small);
+    for (const [path, name] of [['/', 'generator'], ['/dashboard', 'dashboard'], ['/login', 'login'], ['/register', 'register'], ['/check-email', 'check-email'], ['/forgot-password', 'forgot-password'], ['/reset-password?token=x', 'reset-password']] as const) {
+      await small.goto(path);
+      if (name === 'dashboard') await assertText(small.locator('#plan-name'), 'Free');
+      if (name === 'generator') {
+        await small.locator('[name="from.name"]').fill('Acme GmbH');
+        await small.locator('[name="to.name"]').fill('Globex Ltd');
+        await small.locator('[name="items.0.description"]').fill('Consulting');
+        await small.locator('[name="items.0.unit_price"]').fill('1200');
+      }
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px on a phone`);
+      assert.deepEqual(await unlabelledControls(small), [], path);
+      await screenshot(small, `${name}-phone`, name !== 'generator');
+    }
+    await small.goto('/');
+    await small.locator('[name="invoice.language"]').selectOption('ar');
+    await assertText(small.locator('#invoice-preview h3'), 'فاتورة');
+    await small.locator('#invoice-preview').scrollIntoViewIfNeeded();
+    await small.screenshot({ path: `${SCREENSHOT_DIR}generator-arabic-phone.png` });
+    assert.deepEqual(smallProblems, []);
+  });
+
+  it('logs out: the header offers sign-in again and the session no longer works', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${web.origin}/`);
+    await assertText(page.locator('#account-nav'), 'Sign in');
+    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
+    assert.equal(me, 401);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login?next=/dashboard');
+    assert.deepEqual(problems, [], 'no script error or CSP refusal on any page');
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail address').fill(email);
+    await screenshot(page, 'forgot-password-desktop');
+    const mailed = web.accounts.smtp.waitForMessage((m) => m.to === email && m.subject === SUBJECT_RESET);
+    await page.getByRole('button', { name: 'Send me a reset link' }).click();
+    await assertText(page.locator('.form-status'), 'link');
+    await page.goto(linkIn((await mailed).text, `${web.origin}/reset-password?token=`));
+    await page.getByLabel('New password').fill('a brand new password');
+    await screenshot(page, 'reset-password-desktop');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await assertText(page.locator('.form-status'), 'Your password is changed');
+    await page.goto('/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('can be used with the keyboard alone: skip link, then adding an item with Enter', async () => {
+    const context = await web.newContext();
+    const keyboard = await context.newPage();
+    await keyboard.goto('/');
+    await keyboard.keyboard.press('Tab');
+    assert.equal(await keyboard.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+    await keyboard.keyboard.press('Enter');
+    assert.equal(await keyboard.evaluate(() => document.activeElement?.id), 'main');
+    await keyboard.locator('#add-item').focus();
+    await keyboard.keyboard.press('Enter');
+    assert.equal(await keyboard.evaluate(() => document.activeElement?.getAttribute('name')), 'items.1.description');
+    await keyboard.keyboard.type('Typed without a mouse');
+    await keyboard.keyboard.press('Tab');
+    assert.equal(await keyboard.evaluate(() => document.activeElement?.getAttribute('name')), 'items.1.quantity');
+  });
+});
+
+/** Waits (up to 10 s) until the element's text contains `expected`; fails with what it showed. */
+async function assertText(locator: ReturnType<Page['locator']>, expected: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = (await locator.first().textContent().catch(() => '')) ?? '';
+    if (text.includes(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`expected ${JSON.stringify(expected)} in ${JSON.stringify(text)}`);
+}
