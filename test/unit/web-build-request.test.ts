@@ -20,6 +20,8 @@ describe('parseTax: the generator\'s tax box', () => {
     ['CGST 9, SGST 9', { kind: 'components', components: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] }],
     ['CGST 9; SGST 9', { kind: 'components', components: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] }],
     ['CGST 9 + SGST 9', { kind: 'components', components: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] }],
+    ['GST-HST 13', { kind: 'components', components: [{ name: 'GST-HST', rate: 13 }] }],
+    ['V 5', { kind: 'components', components: [{ name: 'V', rate: 5 }] }],
     ['State tax 6.25, City tax 2', { kind: 'components', components: [{ name: 'State tax', rate: 6.25 }, { name: 'City tax', rate: 2 }] }],
     [
       Array.from({ length: 10 }, (_, i) => `T${i} 1`).join(', '),
@@ -39,6 +41,11 @@ describe('parseTax: the generator\'s tax box', () => {
     ['VAT', /"VAT" is not a tax/],
     ['20, VAT 5', /Name each tax component/],
     ['VAT 20,', /"" is not a tax/],
+    // Signs, exponents and doubled numbers are refused, not read as a tax named "-", "1e" or "20".
+    ['-5', /"-5" is not a tax/],
+    ['VAT -5', /"VAT -5" is not a tax/],
+    ['1e3', /"1e3" is not a tax/],
+    ['20 20', /"20 20" is not a tax/],
     [Array.from({ length: 11 }, (_, i) => `T${i} 1`).join(', '), /At most 10 tax components/],
   ];
   for (const [input, message] of refused) {
@@ -91,6 +98,10 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
       ['rounding_increment', '0.05', 0.05],
       ['shipping', 'five', 'five'],
       ['amount_paid', '1,5', '1,5'],
+      // Only plain decimals become numbers; a sign is kept so the API says "at least 0".
+      ['shipping', '0x10', '0x10'],
+      ['shipping', '1e3', '1e3'],
+      ['deposit', '-5', -5],
     ];
     for (const [field, typed, sent] of cases) {
       const { request, problems } = build(draftOf({ [field]: typed }));
@@ -125,7 +136,7 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
     ]));
     assert.deepEqual(request.items, [
       { description: 'A', quantity: 2, unit_price: 19.99, discount: 10, discount_type: 'percent' },
-      { description: 'B', quantity: 'two', unit_price: 100, discount: 5, discount_type: 'amount' },
+      { description: 'B', quantity: 'two', unit_price: '1e2', discount: 5, discount_type: 'amount' },
       { description: 'C' },
       { description: 'D', quantity: 1, discount: 1, discount_type: 'percent' },
     ]);

@@ -4,7 +4,7 @@ import { ACCOUNT_PAGES } from './account-page-markup.ts';
 import { DASHBOARD_PAGE } from './dashboard-page-markup.ts';
 import { GENERATOR_PAGE } from './generator-page-markup.ts';
 import { renderWebPage, WEB_APP_CSP, type WebPageSpec } from './render-web-page.ts';
-import { etagOf, type WebAssets } from './web-assets.ts';
+import { etagMatches, etagOf, type WebAssets } from './web-assets.ts';
 
 /**
  * Built files have content hashes in their names, so a browser may keep them for a year without
@@ -28,7 +28,7 @@ export function webPageHeaders(reply: FastifyReply): FastifyReply {
 /** Sends a fixed HTML page, or 304 when the browser's copy is current. */
 export function sendWebPage(request: FastifyRequest, reply: FastifyReply, html: string, etag: string, status = 200): FastifyReply {
   webPageHeaders(reply).header('cache-control', REVALIDATE).header('etag', etag);
-  if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.code(status).type('text/html; charset=utf-8').send(html);
 }
 
@@ -64,7 +64,7 @@ export function webAppPages(assets: WebAssets): FastifyPluginAsync {
       if (file === undefined) throw new AppError('not_found', 'No such file; the page may be from an older version: reload it.');
       const etag = etags.get(path)!;
       reply.header('cache-control', IMMUTABLE).header('etag', etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type(file.contentType).send(file.body);
     });
   };

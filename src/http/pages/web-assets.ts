@@ -55,7 +55,13 @@ export function loadWebAssets(dir: string = DEFAULT_WEB_DIST_DIR): WebAssets {
   }
   const files = new Map<string, WebAsset>();
   const assetsDir = path.join(dir, 'assets');
-  for (const name of readdirSync(assetsDir)) {
+  let names: string[];
+  try {
+    names = readdirSync(assetsDir);
+  } catch {
+    return { entries: undefined, files, missingReason: `The web build is incomplete (no ${assetsDir}); run npm run build.` };
+  }
+  for (const name of names) {
     const contentType = CONTENT_TYPES[path.extname(name)];
     // Source maps and anything unexpected are not served.
     if (contentType !== undefined) files.set(`/assets/${name}`, { body: readFileSync(path.join(assetsDir, name)), contentType });
@@ -80,6 +86,15 @@ function stylesOf(manifest: Record<string, ManifestChunk>, chunk: ManifestChunk,
   }
   for (const file of chunk.css ?? []) styles.add(file);
   return styles;
+}
+
+/** Whether an If-None-Match header (one tag, a list, weak tags or *) names this ETag (RFC 9110 13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }
 
 /** A strong ETag for a body that is fixed for the life of the process. */

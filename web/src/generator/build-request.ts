@@ -30,10 +30,13 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[keys.at(-1)!] = value;
 }
 
-/** A number when the text is one, else the text itself, so the API's message names the field. */
+/** Plain decimals only: Number() would also read "0x10" and "1e3", which nobody types as money. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A number when the text is a plain decimal, else the text itself, so the API's message names the field. */
 function numberOrText(text: string): number | string {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isFinite(value) ? value : text;
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : text;
 }
 
 const isBlankItem = (item: ItemDraft): boolean =>

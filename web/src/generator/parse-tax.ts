@@ -5,7 +5,12 @@ export type ParsedTax =
   | { readonly kind: 'components'; readonly components: ReadonlyArray<{ name: string; rate: number }> }
   | { readonly kind: 'error'; readonly message: string };
 
-const PART = /^(.*?)\s*(\d+(?:\.\d+)?)\s*%?$/;
+/**
+ * An optional name, then a rate. The name starts with a letter-like character (not a digit, sign
+ * or point) and does not end in a sign, so "-5", "VAT -5", "1e3" and "20 20" are refused instead of
+ * being read as a tax named "-" or "20".
+ */
+const PART = /^(?:([^\d\s+\-.,;%][^+;%]*?[^\s+\-]|[^\d\s+\-.,;%]))?\s*(\d+(?:\.\d+)?)\s*%?$/;
 
 /**
  * Reads the generator's tax box: "20" or "20 %" is a single rate; "VAT 20" one named component;
@@ -20,7 +25,7 @@ export function parseTax(text: string): ParsedTax {
   for (const part of parts) {
     const match = PART.exec(part);
     if (match === null) return { kind: 'error', message: `"${part}" is not a tax: write a rate such as 20, or name and rate such as VAT 20.` };
-    components.push({ name: match[1]!.trim(), rate: Number(match[2]) });
+    components.push({ name: (match[1] ?? '').trim(), rate: Number(match[2]) });
   }
   if (components.length === 1 && components[0]!.name === '') return { kind: 'rate', rate: components[0]!.rate };
   if (components.length > 10) return { kind: 'error', message: 'At most 10 tax components.' };
