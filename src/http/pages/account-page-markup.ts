@@ -26,7 +26,7 @@ export const ACCOUNT_PAGES: Readonly<Record<string, Omit<WebPageSpec, 'entry'>>>
     title: 'Create an account',
     page: 'register',
     main: `<h1>Create an account</h1>
-<p>An account gives you PDFs, UBL files, hosted links and an API key. The free plan needs no card.</p>
+<p>An account gives you PDFs, UBL files, hosted links, webhooks and an API key.</p>
 ${accountForm({
   action: '/api/auth/register', submit: 'Create account', then: '/check-email', fields: [EMAIL, NEW_PASSWORD],
   after: '<p>Already have an account? <a href="/login">Sign in</a>.</p>',

@@ -44,7 +44,8 @@ export interface WebPageSpec {
 export function renderWebPage(assets: WebAssets, spec: WebPageSpec): string {
   const entry = assets.entries?.[spec.entry];
   const styles = (entry?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n');
-  const script = entry === undefined ? '' : `<script type="module" src="${escapeHtml(entry.script)}"></script>`;
+  const preloads = (entry?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
+  const script = entry === undefined ? '' : `<script type="module" src="${escapeHtml(entry.script)}"></script>\n${preloads}`;
   return `<!doctype html>
 <html lang="en" dir="ltr">
 <head>

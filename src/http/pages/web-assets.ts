@@ -20,7 +20,7 @@ export interface WebAsset {
  */
 export interface WebAssets {
   /** undefined when dist/web was not built. */
-  readonly entries: Readonly<Record<WebEntry, { readonly script: string; readonly styles: readonly string[] }>> | undefined;
+  readonly entries: Readonly<Record<WebEntry, { readonly script: string; readonly styles: readonly string[]; readonly preloads: readonly string[] }>> | undefined;
   /** By URL path, for example /assets/generator-3f2a1b.js. */
   readonly files: ReadonlyMap<string, WebAsset>;
   /** Why entries is undefined. */
@@ -66,11 +66,16 @@ export function loadWebAssets(dir: string = DEFAULT_WEB_DIST_DIR): WebAssets {
     // Source maps and anything unexpected are not served.
     if (contentType !== undefined) files.set(`/assets/${name}`, { body: readFileSync(path.join(assetsDir, name)), contentType });
   }
-  const entries = {} as Record<WebEntry, { script: string; styles: string[] }>;
+  const entries = {} as Record<WebEntry, { script: string; styles: string[]; preloads: string[] }>;
   for (const entry of WEB_ENTRIES) {
     const chunk = Object.values(manifest).find((c) => c.isEntry === true && c.name === entry);
     if (chunk === undefined) return { entries: undefined, files, missingReason: `The web build has no "${entry}" entry; run npm run build.` };
-    entries[entry] = { script: `/${chunk.file}`, styles: [...stylesOf(manifest, chunk, new Set())].map((file) => `/${file}`) };
+    entries[entry] = {
+      script: `/${chunk.file}`,
+      styles: [...stylesOf(manifest, chunk, new Set())].map((file) => `/${file}`),
+      // Announced in the HTML so the browser fetches shared chunks beside the entry, not after it.
+      preloads: (chunk.imports ?? []).flatMap((name) => (manifest[name] === undefined ? [] : [`/${manifest[name].file}`])),
+    };
   }
   return { entries, files };
 }

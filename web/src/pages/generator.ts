@@ -183,11 +183,12 @@ byId<HTMLButtonElement>('download-pdf').addEventListener('click', (e) => { void 
 byId<HTMLButtonElement>('download-ubl').addEventListener('click', (e) => { void generate('ubl', e.currentTarget as HTMLButtonElement); });
 byId<HTMLButtonElement>('copy-link').addEventListener('click', (e) => { void generate('json', e.currentTarget as HTMLButtonElement); });
 
-// The first draft gets an empty-looking but working preview; the account state decides the buttons.
 for (const input of fieldInputs()) if (draft.fields[input.name] === undefined && (input as HTMLInputElement).type !== 'file') readField(input);
+// The preview ignores features, the one part that depends on being signed in, so it need not
+// wait for /api/auth/me: both requests go out at once. The account state decides the buttons.
+void refreshPreview();
 void renderAccountNav().then((account) => {
   me = account;
   showAll('.signed-in-only', me !== undefined);
   showAll('.anonymous-only', me === undefined);
-  void refreshPreview();
 });
