@@ -22,13 +22,14 @@ import { createPdfWorkerPool } from '../src/render/pdf-worker-pool.ts';
 import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
 import { invoiceViewHtml } from './invoice-view-html.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
+import { CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const CORES = availableParallelism();
 const LATENCY_DOCS = Number(process.env.LATENCY_DOCS ?? 60);
 const THROUGHPUT_DOCS = Number(process.env.THROUGHPUT_DOCS ?? 400);
 const CHROMIUM_LATENCY_DOCS = Number(process.env.CHROMIUM_LATENCY_DOCS ?? 20);
 const CHROMIUM_THROUGHPUT_DOCS = Number(process.env.CHROMIUM_THROUGHPUT_DOCS ?? 80);
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM ?? CHROMIUM_PATH;
 
 function view(language: Language, lines = 10): InvoiceView {
   const base = structuredClone(TEN_LINE_INVOICE) as Record<string, any>;

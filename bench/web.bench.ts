@@ -13,30 +13,23 @@
  *   npm run bench:web             # builds first
  *   RUNS=40 npm run bench:web
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { loadWebAssets, WEB_ENTRIES } from '../src/http/pages/web-assets.ts';
 import { startPinned } from './load-rounds.ts';
 import { waitFor } from './wait-for.ts';
 
 const RUNS = Number(process.env.RUNS ?? 20);
 const PORT = 3911;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** The little of the DOM the page-side callbacks use (this file is type-checked without DOM types). */
 interface PageGlobals { document: { getElementById(id: string): { textContent: string | null } | null } }
 
-interface ManifestChunk { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; name?: string }
-
-function bundleFiles(manifest: Record<string, ManifestChunk>, chunk: ManifestChunk, files = new Set<string>()): Set<string> {
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) bundleFiles(manifest, manifest[imported]!, files);
-  return files;
-}
 
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,20 +45,22 @@ const DRAFT = JSON.stringify({
 });
 
 async function main(): Promise<void> {
-  const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
+  // What each page links, exactly as the server reads the build.
+  const web = loadWebAssets();
+  if (web.entries === undefined) throw new Error(web.missingReason);
   console.log('| page bundle | files | bytes sent | gzip would be |');
   console.log('|---|---|---|---|');
-  for (const chunk of Object.values(manifest).filter((c) => c.isEntry === true)) {
-    const files = [...bundleFiles(manifest, chunk)];
-    const bodies = files.map((file) => readFileSync(path.join('dist/web', file)));
+  for (const entry of WEB_ENTRIES) {
+    const { script, preloads, styles } = web.entries[entry];
+    const bodies = [script, ...preloads, ...styles].map((file) => web.files.get(file)!.body);
     const raw = bodies.reduce((sum, b) => sum + b.length, 0);
     const gzip = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-    console.log(`| ${chunk.name} | ${files.length} | ${(raw / 1024).toFixed(1)} KB | ${(gzip / 1024).toFixed(1)} KB |`);
+    console.log(`| ${entry} | ${bodies.length} | ${(raw / 1024).toFixed(1)} KB | ${(gzip / 1024).toFixed(1)} KB |`);
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-bench-web-'));
   const service = startPinned(['dist/server.js'], { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     await waitFor(`${ORIGIN}/api/health`, {});
     const cold: number[] = [];

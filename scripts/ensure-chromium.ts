@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './chromium.ts';
 
 /**
  * The browser tests (test/web) drive Debian's Chromium through playwright-core, which downloads
@@ -7,8 +8,6 @@ import { existsSync } from 'node:fs';
  * fresh machine needs nothing beyond the README's two commands. It needs root and Debian's
  * package mirror; without them it stops with the command to run by hand.
  */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
 function run(command: string, args: string[]): void {
   execFileSync(command, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }

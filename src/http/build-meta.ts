@@ -5,6 +5,15 @@ import type { Meta } from '../schemas/meta.ts';
 
 const remaining = (window: WindowState): number | null => (window.limit === null ? null : Math.max(0, window.limit - window.used));
 
+/** meta.rate_limits (D22): also what GET /api/auth/usage shows. */
+export function rateLimitsView(admission: BurstAdmission): Meta['rate_limits'] {
+  return {
+    hourly: { limit: admission.hourly.limit, used: admission.hourly.used, reset_at: admission.hourly.resetAt },
+    weekly: { limit: admission.weekly.limit, used: admission.weekly.used, reset_at: admission.weekly.resetAt },
+    monthly_equivalent: monthlyEquivalent(admission.weekly.limit),
+  };
+}
+
 /**
  * meta of a generation response (D22): the windows as this request's admission left them, and
  * for an account's JSON answer the month's usage after this document.
@@ -14,11 +23,7 @@ export function buildMeta(requestId: string, elapsedMs: number, admission: Burst
     request_id: requestId,
     processing_ms: Math.max(0, Math.round(elapsedMs)),
     credits_remaining: { hourly: remaining(admission.hourly), weekly: remaining(admission.weekly) },
-    rate_limits: {
-      hourly: { limit: admission.hourly.limit, used: admission.hourly.used, reset_at: admission.hourly.resetAt },
-      weekly: { limit: admission.weekly.limit, used: admission.weekly.used, reset_at: admission.weekly.resetAt },
-      monthly_equivalent: monthlyEquivalent(admission.weekly.limit),
-    },
+    rate_limits: rateLimitsView(admission),
   };
   if (monthly !== undefined) meta.monthly = monthly;
   return meta;

@@ -52,6 +52,15 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerResolve
   return { kind: 'anonymous', ip: request.ip };
 }
 
+/** resolveCaller for routes that need an account (API key or session): anonymous is 401. */
+export async function requireAccountCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<AccountCaller> {
+  const caller = await resolveCaller(request, deps, now);
+  if (caller.kind !== 'account') {
+    throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
+  }
+  return caller;
+}
+
 /**
  * D18 CSRF rule: a cookie-authenticated unsafe request must carry the service's own Origin.
  * Browsers send Origin on every cross-origin POST and on same-origin ones too, so a missing

@@ -3,12 +3,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
 
-/** Debian's Chromium, installed by `npm test`'s set-up (scripts/ensure-chromium.ts). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** Without the background-networking flags Chromium keeps calling Google, which this network refuses. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** Where the test run writes the screenshots that docs/web-app.md shows. */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -43,7 +40,7 @@ export async function startWebApp(env: Record<string, string> = {}): Promise<Web
   const origin = `http://127.0.0.1:${port}`;
   const accounts = await startAccountsApp({ env: { PUBLIC_URL: origin, ...env } });
   await accounts.app.listen({ host: '127.0.0.1', port });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const contexts: BrowserContext[] = [];
   return {
     accounts,

@@ -26,10 +26,10 @@ export function webPageHeaders(reply: FastifyReply): FastifyReply {
 }
 
 /** Sends a fixed HTML page, or 304 when the browser's copy is current. */
-export function sendWebPage(request: FastifyRequest, reply: FastifyReply, html: string, etag: string, status = 200): FastifyReply {
+function sendWebPage(request: FastifyRequest, reply: FastifyReply, html: string, etag: string): FastifyReply {
   webPageHeaders(reply).header('cache-control', REVALIDATE).header('etag', etag);
-  if (status === 200 && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.code(status).type('text/html; charset=utf-8').send(html);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('text/html; charset=utf-8').send(html);
 }
 
 /**

@@ -3,10 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { hashSecret } from '../../domain/accounts/hash-secret.ts';
 import { authThrottleKeys, type AuthThrottledAction } from '../../domain/accounts/auth-throttle-rules.ts';
-import { hitThrottles } from '../../domain/limits/hit-throttles.ts';
 import type { Throttle } from '../../domain/limits/throttle.ts';
 import type { LimitsTable } from '../../domain/limits/plans.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { TIERS } from '../../domain/accounts/tiers.ts';
 import { deleteSession } from '../../storage/repositories/sessions-repository.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
@@ -18,7 +16,8 @@ import { logIn } from '../../use-cases/accounts/log-in.ts';
 import { REGISTERED_MESSAGE, registerAccount } from '../../use-cases/accounts/register-account.ts';
 import { rotateApiKey } from '../../use-cases/accounts/rotate-api-key.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
-import { checkOrigin, resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+import { enforceThrottle } from '../enforce-throttle.ts';
+import { checkOrigin, requireAccountCaller, resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from '../session-cookie.ts';
 import { verifyLandingPage } from '../pages/account-page-markup.ts';
 import { renderWebPage } from '../pages/render-web-page.ts';
@@ -68,21 +67,11 @@ export interface AuthRouteDeps {
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
   const { accounts, callers } = deps;
 
-  async function requireAccount(request: FastifyRequest): Promise<AccountCaller> {
-    const caller = await resolveCaller(request, callers, deps.clock());
-    if (caller.kind !== 'account') {
-      throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
-    }
-    return caller;
-  }
+  const requireAccount = (request: FastifyRequest): Promise<AccountCaller> => requireAccountCaller(request, callers, deps.clock());
 
   /** 429 rate_limit_exceeded with Retry-After once an IP or an address has had its share. */
-  async function throttle(request: FastifyRequest, reply: FastifyReply, action: AuthThrottledAction, email?: string): Promise<void> {
-    const result = await hitThrottles(deps.throttle, authThrottleKeys(action, request.ip, email), deps.clock());
-    if (!result.allowed) {
-      reply.header('retry-after', String(result.retryAfterS));
-      throw new AppError('rate_limit_exceeded', `Too many attempts; try again in ${result.retryAfterS} seconds.`);
-    }
+  function throttle(request: FastifyRequest, reply: FastifyReply, action: AuthThrottledAction, email?: string): Promise<void> {
+    return enforceThrottle(deps.throttle, reply, authThrottleKeys(action, request.ip, email), deps.clock(), 'attempts');
   }
 
   function setSessionCookie(reply: FastifyReply, value: string, maxAgeMs: number): void {

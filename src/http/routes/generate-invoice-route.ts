@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
@@ -90,11 +90,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
         '5xx': ErrorResponseSchema,
       },
     },
-    // D13: aliases are folded into the canonical shape before the schema validates it.
-    preValidation: (request, _reply, done) => {
-      request.body = normalizeInvoiceRequest(request.body) as typeof request.body;
-      done();
-    },
+    preValidation: normalizeInvoiceBody,
   }, (request, reply) => {
     // Anonymous requests without a key (no credential, no cookie, no Idempotency-Key) take the
     // short path: one counter statement, then the pure computation.

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { computeInvoice } from '../../domain/invoice/compute-invoice.ts';
-import { normalizeInvoiceRequest } from '../../domain/invoice/normalize-invoice-request.ts';
-import { hitThrottles } from '../../domain/limits/hit-throttles.ts';
 import type { Throttle, ThrottleRule } from '../../domain/limits/throttle.ts';
 import { throttleIpSubject } from '../../domain/limits/throttle-ip-subject.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { utcDate } from '../../lib/utc-date.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
 import { InvoiceSchema } from '../../schemas/invoice-response.ts';
+import { enforceThrottle } from '../enforce-throttle.ts';
+import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
 import { INVOICE_BODY_LIMIT_BYTES } from './generate-invoice-route.ts';
 
 /**
@@ -50,17 +49,10 @@ export function previewInvoiceRoute(deps: PreviewInvoiceRouteDeps): FastifyPlugi
           '5xx': ErrorResponseSchema,
         },
       },
-      preValidation: (request, _reply, done) => {
-        request.body = normalizeInvoiceRequest(request.body) as typeof request.body;
-        done();
-      },
+      preValidation: normalizeInvoiceBody,
     }, async (request, reply) => {
       const now = deps.clock();
-      const result = await hitThrottles(deps.throttle, [{ key: `preview:ip:${throttleIpSubject(request.ip)}`, rule: PREVIEW_THROTTLE_RULE }], now);
-      if (!result.allowed) {
-        reply.header('retry-after', String(result.retryAfterS));
-        throw new AppError('rate_limit_exceeded', `Too many previews from your address; try again in ${result.retryAfterS} seconds.`);
-      }
+      await enforceThrottle(deps.throttle, reply, [{ key: `preview:ip:${throttleIpSubject(request.ip)}`, rule: PREVIEW_THROTTLE_RULE }], now, 'previews from your address');
       const number = request.body.invoice?.number ?? PREVIEW_NUMBER;
       return { success: true as const, preview: true as const, invoice: computeInvoice(request.body, { today: utcDate(now), number }) };
     });

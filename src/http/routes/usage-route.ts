@@ -2,15 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TIERS } from '../../domain/accounts/tiers.ts';
 import { monthlyView } from '../../domain/limits/document-cost.ts';
-import { monthlyEquivalent } from '../../domain/limits/plans.ts';
 import { utcWindows } from '../../domain/limits/utc-windows.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { MonthlyUsageSchema, WindowUsageSchema } from '../../schemas/meta.ts';
 import { StringEnum } from '../../schemas/string-enum.ts';
 import { readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
 import { peekWindows, type AdmissionDeps } from '../admit-generation.ts';
-import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+import { rateLimitsView } from '../build-meta.ts';
+import { requireAccountCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 
 export interface UsageRouteDeps extends CallerResolverDeps, AdmissionDeps {
   readonly clock: () => number;
@@ -43,10 +42,7 @@ export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
       },
     }, async (request, reply) => {
       const now = deps.clock();
-      const caller = await resolveCaller(request, deps, now);
-      if (caller.kind !== 'account') {
-        throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
-      }
+      const caller = await requireAccountCaller(request, deps, now);
       const plan = deps.limits.plans[caller.tier];
       const [windows, usage] = await Promise.all([
         peekWindows(deps, caller, now),
@@ -58,11 +54,7 @@ export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
         usage: {
           tier: caller.tier,
           monthly: monthlyView(usage, plan, now),
-          rate_limits: {
-            hourly: { limit: windows.hourly.limit, used: windows.hourly.used, reset_at: windows.hourly.resetAt },
-            weekly: { limit: windows.weekly.limit, used: windows.weekly.used, reset_at: windows.weekly.resetAt },
-            monthly_equivalent: monthlyEquivalent(windows.weekly.limit),
-          },
+          rate_limits: rateLimitsView(windows),
         },
       };
     });

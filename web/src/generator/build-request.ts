@@ -6,6 +6,8 @@ const NUMBER_FIELDS = new Set(['global_discount', 'shipping', 'deposit', 'amount
 /** Inputs the builder reads itself rather than copying to their path. */
 const SPECIAL_FIELDS = new Set(['tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive']);
 const COUNTRY_FIELDS = new Set(['from.country', 'to.country', 'ship_to.country']);
+/** Multi-line texts keep their leading spaces (indented lines); others are trimmed both ends. */
+const MULTI_LINE_FIELDS = new Set(['from.address', 'to.address', 'ship_to.address', 'payment.instructions', 'notes', 'refund_policy', 'footer', 'invoice.terms']);
 
 export interface BuildOptions {
   /** Accounts may ask for hosted links and QR codes; for visitors features are left out (D14). */
@@ -54,10 +56,7 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
 
   for (const [name, raw] of Object.entries(fields)) {
     if (SPECIAL_FIELDS.has(name) || typeof raw !== 'string') continue;
-    const text = name === 'from.address' || name === 'to.address' || name === 'ship_to.address' || name.endsWith('instructions')
-      || name === 'notes' || name === 'refund_policy' || name === 'footer' || name === 'invoice.terms'
-      ? raw.replace(/\s+$/, '')
-      : raw.trim();
+    const text = MULTI_LINE_FIELDS.has(name) ? raw.replace(/\s+$/, '') : raw.trim();
     if (text === '') continue;
     if (NUMBER_FIELDS.has(name)) setPath(request, name, numberOrText(text));
     else if (COUNTRY_FIELDS.has(name)) setPath(request, name, text.toUpperCase());
