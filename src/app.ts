@@ -60,7 +60,21 @@ export interface AppDependencies {
   readonly webhookPollIntervalMs?: number;
   /** Where the built web app is (default dist/web of this checkout, made by npm run build). */
   readonly webDistDir?: string;
+  /** Deadlines for slow clients (defaults in CLIENT_TIMEOUTS); tests shorten them. */
+  readonly clientTimeouts?: Partial<ClientTimeouts>;
 }
+
+/** How long a client may take to send its request; a slow-loris client is cut off with a 408. */
+export interface ClientTimeouts {
+  /** From connection to the end of the headers. */
+  readonly headersMs: number;
+  /** From connection to the end of the body: 60 s still lets an 8 MB body arrive over a slow link. */
+  readonly requestMs: number;
+  /** How often Node checks the two deadlines above (its default, 30 s, would let them overrun by as much). */
+  readonly checkIntervalMs: number;
+}
+
+export const CLIENT_TIMEOUTS: ClientTimeouts = { headersMs: 15_000, requestMs: 60_000, checkIntervalMs: 1_000 };
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -75,6 +89,7 @@ const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
  * (server.ts) and every test call this same function; nothing here reads the environment.
  */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const timeouts = { ...CLIENT_TIMEOUTS, ...deps.clientTimeouts };
   const app = Fastify({
     loggerInstance: deps.logger,
     // Our own request log line (onResponse below) replaces Fastify's two lines per request,
@@ -99,9 +114,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       plugins: [[ajvFormats.default as never, { mode: 'fast', formats: ['date'] }]],
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    // A client that stops sending mid-request is cut off instead of holding a socket for Node's
-    // default five minutes; 60 s still lets an 8 MB body arrive over a slow link.
-    requestTimeout: 60_000,
+    // A client that trickles its headers or body (slow loris) is cut off with a 408 instead of
+    // holding a socket for Node's default five minutes.
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3). Fastify
     // accepts a hop count at run time, but its types omit number.
     trustProxy: config.trustProxy as string | boolean,
@@ -169,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoute(deps.database, VERSION));
   let renderer = deps.pdfRenderer;
   const pdfRenderer = () => (renderer ??= createPdfWorkerPool({
+    size: config.pdfWorkers,
     onFailure: (reason) => deps.logger.error({ reason }, 'pdf render failed'),
   }));
   if (deps.pdfRenderer === undefined) app.addHook('onClose', async () => renderer?.close());
@@ -240,7 +257,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Expired rows are deleted every 10 minutes (and once at start-up): plain DELETEs by expiry,
   // safe when several instances run them at once. The timer does not keep the process alive.
   const sweep = () => {
-    sweepExpiredRows(deps.database.db, clock()).catch((error: unknown) => deps.logger.warn({ err: error }, 'sweep of expired rows failed'));
+    sweepExpiredRows(deps.database.db, clock())
+      .then(({ releasedEvents }) => {
+        if (releasedEvents === 0) return;
+        // An instance stopped between a generation's commit and its answer: its event goes now.
+        deps.logger.warn({ released: releasedEvents }, 'webhook events of interrupted generations released');
+        webhookWorker.wake();
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'sweep of expired rows failed'));
   };
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

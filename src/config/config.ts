@@ -33,6 +33,11 @@ export interface Config {
    * tests only. They skip the public-address check and nothing else of D26 and D28.
    */
   readonly outboundAllowHosts: readonly string[];
+  /**
+   * PDF worker threads of this instance (PDF_WORKERS, 1 to 64; default: one per core). Each holds
+   * its own Typst compiler and fonts; docs/deploy.md gives the measured memory and the sizing.
+   */
+  readonly pdfWorkers: number;
   /** pino level (LOG_LEVEL, default info). */
   readonly logLevel: LogLevel;
   readonly secrets: Secrets;

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LOG_LEVELS, type Config, type DatabaseConfig, type LogLevel } from './config.ts';
 import { parsePlanLimits } from './parse-plan-limits.ts';
@@ -50,6 +51,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     problems.push(`REDIS_KEY_PREFIX="${redisKeyPrefix}" must be 1 to 64 letters, digits or : _ . -, for example invoice:`);
   }
   const limits = parsePlanLimits(get('PLAN_LIMITS'), problems);
+  const pdfWorkers = parsePdfWorkers(get('PDF_WORKERS'), problems);
   const upgradeUrl = parseUpgradeUrl(get('UPGRADE_URL'), publicUrl, problems);
 
   let linkSigningSecret = get('LINK_SIGNING_SECRET');
@@ -87,6 +89,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl,
     smtpUrl,
     logLevel,
+    pdfWorkers,
     trustProxy,
     outboundAllowHosts: Object.freeze(outboundAllowHosts),
     secrets: Object.freeze({
@@ -94,6 +97,17 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       dataEncryptionKey: Buffer.from(encryptionKeyHex, 'hex'),
     }),
   });
+}
+
+const MAX_PDF_WORKERS = 64;
+
+function parsePdfWorkers(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined) return availableParallelism();
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PDF_WORKERS) {
+    problems.push(`PDF_WORKERS="${raw}" is not a worker count; use a whole number from 1 to ${MAX_PDF_WORKERS}, usually the cores this instance may use`);
+    return 1;
+  }
+  return Number(raw);
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {

@@ -98,22 +98,31 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   const ready = valid.filter((item) => !failures.has(item.index));
 
   // D28: batch.generated is written with the items it announces, held until their results are
-  // known (the PDFs render after the commit), and only when at least one item was recorded.
+  // known (the PDFs render after the commit), and only when at least one item was recorded. It
+  // carries the results as they stand at the commit, so that if this instance stops before
+  // answering, the sweep can still announce the committed items (releaseInterruptedEvents).
+  const quotaRefused = (outcome: Extract<RecordOutcome, { kind: 'refused' }>) => quotaRefusal(outcome.shortfall, caller.tier, deps.plan, nowMs, deps.upgradeUrl);
   const { outcomes, event } = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
     const kept = new Set<string>();
     const out: RecordOutcome[] = [];
     for (const { planned } of ready) {
       out.push(await recordAccountInvoice(tx, planned, batchItemCost(planned.link !== undefined), caller, nowMs, deps.plan, kept));
     }
-    const anyRecorded = out.some((outcome) => outcome.kind === 'recorded');
-    const held = anyRecorded ? await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data: undefined, held: true }) : undefined;
-    return { outcomes: out, event: held };
+    if (!out.some((outcome) => outcome.kind === 'recorded')) return { outcomes: out, event: undefined };
+    const atCommit = new Map(failures);
+    ready.forEach((item, position) => {
+      const outcome = out[position]!;
+      if (outcome.kind === 'refused') atCommit.set(item.index, quotaRefused(outcome));
+    });
+    const invoicesAtCommit = new Map(ready.map((item) => [item.index, item.planned.invoice]));
+    const data = batchEventData(batchOutcome(items.length, atCommit, invoicesAtCommit, rateLimited || out.some((outcome) => outcome.kind === 'refused')));
+    return { outcomes: out, event: await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data, held: true }) };
   });
   const recorded = ready.flatMap((item, position) => {
     const outcome = outcomes[position]!;
     if (outcome.kind === 'recorded') return [{ ...item, metered: outcome.metered }];
     rateLimited = true;
-    fail(item.index, quotaRefusal(outcome.shortfall, caller.tier, deps.plan, nowMs, deps.upgradeUrl));
+    fail(item.index, quotaRefused(outcome));
     return [];
   });
 
@@ -128,18 +137,26 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
     }
   }));
 
-  const generated = items.length - failures.size;
-  if (generated === 0 && failures.size > 0 && [...failures.values()].every((error) => error.code === 'monthly_limit_reached')) {
+  if (failures.size === items.length && [...failures.values()].every((error) => error.code === 'monthly_limit_reached')) {
     throw failures.values().next().value!;
   }
-  const invoices = new Map(recorded.map((item) => [item.index, item.planned.invoice]));
-  const results = items.map((_item, index): BatchItemResult => {
+  const outcome = batchOutcome(items.length, failures, new Map(recorded.map((item) => [item.index, item.planned.invoice])), rateLimited);
+  await announceBatch(deps, caller, nowMs, event, outcome, () => Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item))));
+  return outcome;
+}
+
+/** Each item's result in the order sent: its error, else its invoice. */
+function batchOutcome(count: number, failures: ReadonlyMap<number, AppError>, invoices: ReadonlyMap<number, Invoice>, rateLimited: boolean): BatchOutcome {
+  const results = Array.from({ length: count }, (_item, index): BatchItemResult => {
     const error = failures.get(index);
     return error === undefined ? { index, success: true, invoice: invoices.get(index)! } : { index, success: false, error };
   });
-  const outcome = { results, generated, rateLimited };
-  await announceBatch(deps, caller, nowMs, event, outcome, () => Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item))));
-  return outcome;
+  return { results, generated: count - failures.size, rateLimited };
+}
+
+/** D28: batch.generated's data. */
+function batchEventData(outcome: BatchOutcome): object {
+  return { count: outcome.results.length, generated: outcome.generated, rate_limited: outcome.rateLimited, results: batchResultsJson(outcome.results) };
 }
 
 /**
@@ -148,7 +165,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
  * write fails the batch is not answered, and its recorded items are withdrawn first.
  */
 async function announceBatch(deps: BatchDeps, caller: AccountCaller, nowMs: number, held: RecordedEvent | undefined, outcome: BatchOutcome, withdraw: () => Promise<unknown>): Promise<void> {
-  const data = { count: outcome.results.length, generated: outcome.generated, rate_limited: outcome.rateLimited, results: batchResultsJson(outcome.results) };
+  const data = batchEventData(outcome);
   try {
     const event = held ?? await deps.inTransaction((tx) => recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data, held: false }));
     if (held !== undefined) await deps.inTransaction((tx) => releaseWebhookEvent(tx, held.id, deps.clock(), webhookEventBody(held.id, 'batch.generated', nowMs, data)));

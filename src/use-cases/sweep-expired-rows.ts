@@ -7,7 +7,7 @@ import { deleteExpiredSessions } from '../storage/repositories/sessions-reposito
 import { deleteExpiredHostedInvoices } from '../storage/repositories/hosted-invoices-repository.ts';
 import { deleteExpiredHostedImages } from '../storage/repositories/hosted-images-repository.ts';
 import type { Tables } from '../storage/tables.ts';
-import { deleteSpentWebhookRows } from '../storage/repositories/webhook-outbox-repository.ts';
+import { deleteSpentWebhookRows, releaseInterruptedEvents } from '../storage/repositories/webhook-outbox-repository.ts';
 
 /** How many rows of each kind one sweep deleted. */
 export interface SweepCounts {
@@ -19,6 +19,8 @@ export interface SweepCounts {
   readonly hostedImages: number;
   readonly webhookDeliveries: number;
   readonly webhookEvents: number;
+  /** Held events of generations whose instance stopped before answering, now released. */
+  readonly releasedEvents: number;
 }
 
 /**
@@ -26,8 +28,10 @@ export interface SweepCounts {
  * e-mail tokens, idempotency records past their 24 hours (D23), and burst counters of subjects
  * not seen since before this ISO week (their windows have ended; an anonymous caller's address
  * is not kept longer than that), hosted snapshots whose link has died and the images no living
- * snapshot prints (D24), webhook deliveries finished more than 7 days ago or held by a generation
- * that never answered, and the events left without deliveries (D28). Plain DELETEs by time: safe when several instances run them at the same
+ * snapshot prints (D24), webhook deliveries finished more than 7 days ago, and the events left
+ * without deliveries (D28). It also releases the held events of generations whose instance
+ * stopped between commit and answer (releaseInterruptedEvents), so every committed generation is
+ * announced. Plain DELETEs and UPDATEs by time: safe when several instances run them at the same
  * moment, and an image is never deleted while a living snapshot prints it (see keepHostedImage).
  */
 export async function sweepExpiredRows(db: Kysely<Tables>, nowMs: number): Promise<SweepCounts> {
@@ -37,6 +41,7 @@ export async function sweepExpiredRows(db: Kysely<Tables>, nowMs: number): Promi
   const burstCounters = await deleteBurstCountersBefore(db, utcWindows(nowMs).weekStart);
   const hostedInvoices = await deleteExpiredHostedInvoices(db, nowMs);
   const hostedImages = await deleteExpiredHostedImages(db, nowMs);
+  const releasedEvents = await releaseInterruptedEvents(db, nowMs);
   const webhooks = await deleteSpentWebhookRows(db, nowMs);
-  return { sessions, tokens, idempotencyRecords, burstCounters, hostedInvoices, hostedImages, webhookDeliveries: webhooks.deliveries, webhookEvents: webhooks.events };
+  return { releasedEvents, sessions, tokens, idempotencyRecords, burstCounters, hostedInvoices, hostedImages, webhookDeliveries: webhooks.deliveries, webhookEvents: webhooks.events };
 }

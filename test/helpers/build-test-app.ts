@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type ClientTimeouts } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/load-config.ts';
 import type { PdfRenderer } from '../../src/render/pdf-renderer.ts';
 import { createDatabase } from '../../src/storage/create-database.ts';
@@ -53,6 +53,8 @@ export interface BuildTestAppOptions {
   readonly webhookPollIntervalMs?: number;
   /** Where the built web app is read from (default dist/web); a folder without a build makes its pages answer 503. */
   readonly webDistDir?: string;
+  /** Slow-client deadlines (the app's defaults are CLIENT_TIMEOUTS). */
+  readonly clientTimeouts?: Partial<ClientTimeouts>;
 }
 
 export async function buildTestApp(
@@ -88,6 +90,7 @@ export async function buildTestApp(
     ...(options.webhookTimeoutMs === undefined ? {} : { webhookTimeoutMs: options.webhookTimeoutMs }),
     ...(options.webhookPollIntervalMs === undefined ? {} : { webhookPollIntervalMs: options.webhookPollIntervalMs }),
     ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
+    ...(options.clientTimeouts === undefined ? {} : { clientTimeouts: options.clientTimeouts }),
   });
   await app.ready();
   return {

@@ -689,7 +689,7 @@ describe('Idempotency-Key records live 24 hours (D23)', () => {
       const side = await ctx.sideDatabase();
       const counts = await sweepExpiredRows(side.db, sweptAt);
       // Besides it, only the sign-up's verification token (24 h, made at T0) was past its life.
-      assert.deepEqual(counts, { sessions: 0, tokens: 1, idempotencyRecords: 1, burstCounters: 0, hostedInvoices: 0, hostedImages: 0, webhookDeliveries: 0, webhookEvents: 0 });
+      assert.deepEqual(counts, { releasedEvents: 0, sessions: 0, tokens: 1, idempotencyRecords: 1, burstCounters: 0, hostedInvoices: 0, hostedImages: 0, webhookDeliveries: 0, webhookEvents: 0 });
       const keys = await side.db.selectFrom('idempotency_records').select('key').execute();
       assert.deepEqual(keys.map((row) => row.key), [youngKey]);
 

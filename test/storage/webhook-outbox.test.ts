@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { DbOrTransaction } from '../../src/storage/db-or-transaction.ts';
 import {
-  claimDueDeliveries, deleteSpentWebhookRows, finishDeliveryAttempt, insertWebhookEvent, releaseWebhookEvent,
-  FINISHED_DELIVERY_RETENTION_MS, HELD_DELIVERY_MAX_AGE_MS,
+  claimDueDeliveries, deleteSpentWebhookRows, finishDeliveryAttempt, insertWebhookEvent, releaseInterruptedEvents, releaseWebhookEvent,
+  FINISHED_DELIVERY_RETENTION_MS, HELD_DELIVERY_MAX_AGE_MS, HELD_EVENT_RECOVERY_MS,
 } from '../../src/storage/repositories/webhook-outbox-repository.ts';
 import { insertWebhook, recordWebhookAttempt } from '../../src/storage/repositories/webhooks-repository.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
@@ -23,9 +23,9 @@ async function accountWithWebhooks(db: DbOrTransaction, count: number): Promise<
   return { accountId, webhookIds };
 }
 
-async function event(db: DbOrTransaction, accountId: string, webhookIds: string[], held: boolean, at = T0): Promise<string> {
+async function event(db: DbOrTransaction, accountId: string, webhookIds: string[], held: boolean, at = T0, body: string | null = held ? null : '{}'): Promise<string> {
   const id = `evt_${randomUUID().replaceAll('-', '').slice(0, 22)}`;
-  await insertWebhookEvent(db, { id, account_id: accountId, type: 'invoice.generated', body: held ? null : '{}', created_at: at }, webhookIds, held);
+  await insertWebhookEvent(db, { id, account_id: accountId, type: 'invoice.generated', body, created_at: at }, webhookIds, held);
   return id;
 }
 
@@ -67,6 +67,24 @@ forEachDialect((target) => {
     assert.deepEqual(await states(db, id), ['pending', 'pending']);
     assert.equal((await db.selectFrom('webhook_events').select('body').where('id', '=', id).executeTakeFirstOrThrow()).body, '{"id":"x"}');
     assert.equal((await claimDueDeliveries(db, target.dialect, { nowMs: T0 + 5, limit: 10, claim: 'c', leaseMs: 1 })).length, 2);
+  });
+
+  test('held events of interrupted generations are released after HELD_EVENT_RECOVERY_MS, due at once; bodiless ones are not', async () => {
+    const { db } = await target.open();
+    await db.deleteFrom('webhook_deliveries').execute();
+    const { accountId, webhookIds } = await accountWithWebhooks(db, 2);
+    const now = T0 + 40 * 24 * 3_600_000;
+    const interrupted = await event(db, accountId, webhookIds, true, now - HELD_EVENT_RECOVERY_MS, '{"id":"a"}');
+    const rendering = await event(db, accountId, webhookIds, true, now - HELD_EVENT_RECOVERY_MS + 1, '{"id":"b"}');
+    const bodiless = await event(db, accountId, webhookIds, true, now - HELD_EVENT_RECOVERY_MS - 1, null);
+    assert.equal(await releaseInterruptedEvents(db, now), 2, 'both deliveries of the interrupted event');
+    assert.deepEqual(await states(db, interrupted), ['pending', 'pending']);
+    assert.deepEqual(await states(db, rendering), ['held', 'held'], 'a generation still inside its window may yet answer');
+    assert.deepEqual(await states(db, bodiless), ['held', 'held'], 'no body to send');
+    const due = await claimDueDeliveries(db, target.dialect, { nowMs: now, limit: 10, claim: 'r', leaseMs: 1 });
+    assert.deepEqual(due.map((row) => row.event_id), [interrupted, interrupted], 'due at once, as of when it was written');
+    assert.equal(await releaseInterruptedEvents(db, now), 0, 'a second sweep (another instance) finds nothing');
+    await db.deleteFrom('webhook_deliveries').execute();
   });
 
   test('recordWebhookAttempt: the tenth failed event in a row deactivates, a delivered one resets', async () => {

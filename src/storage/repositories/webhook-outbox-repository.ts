@@ -138,12 +138,36 @@ export async function finishDeliveryAttempt(db: DbOrTransaction, id: string, cla
 export const FINISHED_DELIVERY_RETENTION_MS = 7 * 24 * 3_600_000;
 
 /**
- * Held deliveries older than this belong to a generation that never answered (its instance
- * stopped between commit and answer); they are never sent.
+ * A held delivery this old belongs to a generation whose instance stopped between its commit and
+ * its answer (the document is made within seconds: the PDF pool's deadline is 15 s). Its count,
+ * number and snapshot are committed, so the generation is whole but for the announcement, and
+ * the sweep releases it (releaseInterruptedEvents): an invoice that exists is announced (D28),
+ * and its number is not a gap (D15).
+ */
+export const HELD_EVENT_RECOVERY_MS = 10 * 60_000;
+
+/**
+ * Held deliveries older than this whose event still has no body (written by a version before
+ * held events carried their body) can never be sent, and are deleted.
  */
 export const HELD_DELIVERY_MAX_AGE_MS = 24 * 3_600_000;
 
-/** The sweep: finished deliveries past retention, abandoned held ones, then events left with none. */
+/**
+ * Makes due the held deliveries older than HELD_EVENT_RECOVERY_MS whose event has its body, due
+ * at once (next_attempt_at = when they were written). One UPDATE by time: safe when several
+ * instances sweep at the same moment. Returns how many were released.
+ */
+export async function releaseInterruptedEvents(db: DbOrTransaction, nowMs: number): Promise<number> {
+  const result = await db.updateTable('webhook_deliveries')
+    .set((eb) => ({ state: 'pending', next_attempt_at: eb.ref('created_at') }))
+    .where('state', '=', 'held')
+    .where('created_at', '<=', nowMs - HELD_EVENT_RECOVERY_MS)
+    .where('event_id', 'in', (eb) => eb.selectFrom('webhook_events').select('webhook_events.id').where('webhook_events.body', 'is not', null))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The sweep: finished deliveries past retention, held ones that can never be sent, then events left with none. */
 export async function deleteSpentWebhookRows(db: DbOrTransaction, nowMs: number): Promise<{ deliveries: number; events: number }> {
   const finished = await db.deleteFrom('webhook_deliveries')
     .where('state', 'in', ['delivered', 'failed', 'cancelled'])

@@ -9,15 +9,15 @@ export interface WebhookEventInput {
   readonly type: WebhookEventType;
   readonly nowMs: number;
   /**
-   * The event's data (D28), or undefined when it is only known after the commit (a batch's
-   * results); such an event is held and its body set when it is released.
+   * The event's data (D28). A held event carries it as known at the commit (a batch's results
+   * before its PDFs render); releaseWebhookEvent may replace it with the final one.
    */
-  readonly data: object | undefined;
+  readonly data: object;
   /** Deliveries wait for releaseWebhookEvent: the generation's document is made after the commit. */
   readonly held: boolean;
 }
 
-/** A recorded event: its id, and the body when already known. */
+/** A recorded event. */
 export interface RecordedEvent {
   readonly id: string;
   readonly held: boolean;
@@ -31,7 +31,7 @@ export async function recordWebhookEvent(tx: DbOrTransaction, input: WebhookEven
   const webhookIds = await findSubscribedWebhookIds(tx, input.accountId, input.type);
   if (webhookIds.length === 0) return undefined;
   const id = `evt_${randomBase62(22)}`;
-  const body = input.data === undefined ? null : webhookEventBody(id, input.type, input.nowMs, input.data);
+  const body = webhookEventBody(id, input.type, input.nowMs, input.data);
   await insertWebhookEvent(tx, { id, account_id: input.accountId, type: input.type, body, created_at: input.nowMs }, webhookIds, input.held);
   return { id, held: input.held };
 }
