@@ -118,9 +118,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // holding a socket for Node's default five minutes.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3). Fastify
-    // accepts a hop count at run time, but its types omit number.
-    trustProxy: config.trustProxy as string | boolean,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   registerErrorHandling(app);
@@ -138,6 +137,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Graceful shutdown (docs/deploy.md): Fastify closes the idle keep-alive connections and answers
+  // 503 to requests that arrive later; an answer to a request already in flight says
+  // "Connection: close", or its kept-alive connection would hold the exit back for the 72 s
+  // keep-alive time and the process would be killed at SHUTDOWN_GRACE_MS.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // One line per request; the path without its query string, never headers or bodies, so no
   // API key, link signature or invoice content reaches the log.

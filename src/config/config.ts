@@ -23,10 +23,10 @@ export interface Config {
   /** Outgoing mail server (SMTP_URL); without it mail goes to a file outbox under dataDir. */
   readonly smtpUrl: string | undefined;
   /**
-   * Which proxies' X-Forwarded-For to believe for the client IP (TRUST_PROXY): unset = none, a
-   * hop count, or addresses/CIDRs/loopback|linklocal|uniquelocal separated by commas.
+   * Which proxies' X-Forwarded-For to believe for the client IP (TRUST_PROXY): unset = none, or
+   * addresses/CIDRs/loopback|linklocal|uniquelocal separated by commas (no hop counts).
    */
-  readonly trustProxy: false | number | string;
+  readonly trustProxy: false | string;
   /**
    * Hosts whose logo and signature URLs and webhook targets may resolve to non-public addresses
    * (OUTBOUND_ALLOW_HOSTS, comma-separated, lower-cased, empty by default): for development and

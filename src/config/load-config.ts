@@ -191,9 +191,14 @@ function parseLogLevel(raw: string | undefined, problems: string[]): LogLevel {
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string {
+/**
+ * Proxy addresses, CIDRs or the names loopback, linklocal, uniquelocal. A hop count is refused:
+ * Fastify 5 trusts nobody for one (a hop count cannot check that the peer is the proxy, so a
+ * client reaching the service directly could forge its address), and accepting it would leave
+ * every client behind the proxy looking like the proxy.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | string {
   if (raw === undefined || raw === 'false') return false;
-  if (/^\d{1,2}$/.test(raw)) return Number(raw);
   const parts = raw.split(',').map((part) => part.trim());
   const valid = parts.every((part) => {
     if (PROXY_NAMES.has(part)) return true;
@@ -204,7 +209,8 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | n
     return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
   });
   if (!valid) {
-    problems.push(`TRUST_PROXY="${raw}" must be a hop count (1) or proxy addresses such as 127.0.0.1,10.0.0.0/8 or loopback; leave it unset when no proxy sits in front`);
+    const hint = /^\d+$/.test(raw) ? ' (a hop count is not accepted: name the proxy itself, so no one else can claim to be it)' : '';
+    problems.push(`TRUST_PROXY="${raw}" must list the proxies' addresses or CIDRs, such as 127.0.0.1,10.0.0.0/8, or loopback${hint}; leave it unset when no proxy sits in front`);
     return false;
   }
   return parts.join(',');

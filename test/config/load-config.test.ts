@@ -255,3 +255,42 @@ describe('loadConfig: REDIS_KEY_PREFIX', () => {
     });
   }
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off when unset or "false"', () => {
+    assert.equal(loadConfig({ DATA_DIR: tempDir() }).trustProxy, false);
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'false' }).trustProxy, false);
+  });
+
+  it('accepts addresses, CIDRs and the named ranges', () => {
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '10.0.0.5, 172.28.0.0/24,loopback,::1' }).trustProxy, '10.0.0.5,172.28.0.0/24,loopback,::1');
+  });
+
+  // Fastify 5 trusts nobody for a hop count, so "1" would silently make every client behind the
+  // proxy look like the proxy, sharing one anonymous window.
+  it('refuses a hop count, saying why and what to write instead', () => {
+    const problems = problemsOf({ TRUST_PROXY: '1' });
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!, /^TRUST_PROXY="1" must list the proxies' addresses or CIDRs.*a hop count is not accepted/);
+  });
+
+  for (const [name, value] of [['a CIDR with too many bits', '10.0.0.0/33'], ['a host name', 'proxy.internal'], ['two slashes', '10.0.0.0/8/8']] as const) {
+    it(`refuses ${name}`, () => assert.match(problemsOf({ TRUST_PROXY: value })[0]!, /^TRUST_PROXY=".*" must list/));
+  }
+});
+
+describe('PDF_WORKERS', () => {
+  it('defaults to one per core and takes 1 to 64', () => {
+    assert.ok(loadConfig({ DATA_DIR: tempDir() }).pdfWorkers >= 1);
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), PDF_WORKERS: '1' }).pdfWorkers, 1);
+    assert.equal(loadConfig({ DATA_DIR: tempDir(), PDF_WORKERS: '64' }).pdfWorkers, 64);
+  });
+
+  for (const value of ['0', '65', '-1', '2.5', 'four', '1e1']) {
+    it(`refuses ${JSON.stringify(value)}`, () => {
+      const problems = problemsOf({ PDF_WORKERS: value });
+      assert.equal(problems.length, 1);
+      assert.match(problems[0]!, /^PDF_WORKERS=".*" is not a worker count; use a whole number from 1 to 64/);
+    });
+  }
+});
