@@ -194,7 +194,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     onMailError: (error: unknown, purpose: string) => deps.logger.error({ err: error, purpose }, 'account mail not sent'),
   };
 
-  await app.register(healthRoute(deps.database, VERSION));
   let renderer = deps.pdfRenderer;
   const pdfRenderer = () => (renderer ??= createPdfWorkerPool({
     size: config.pdfWorkers,
@@ -208,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const inTransaction = transactionRunner(deps.database.db, deps.database.dialect, group);
   const counters = await openCounters(config, deps.database, deps.logger, group);
   app.addHook('onClose', async () => counters.close());
+  await app.register(healthRoute(deps.database, counters, VERSION));
   const links = { secret: config.secrets.linkSigningSecret, publicUrl: config.publicUrl };
   const idempotency = createIdempotencyStore(deps.database.db, { clock, ...(deps.idempotencyWaitMs === undefined ? {} : { waitMs: deps.idempotencyWaitMs }) });
   const webhookDeps = {

@@ -14,6 +14,10 @@ import type { Database } from '../storage/database.ts';
 export interface Counters {
   readonly burstLimiter: BurstLimiter;
   readonly throttle: Throttle;
+  /** Where they live: the service's database, or Redis (REDIS_URL). */
+  readonly store: 'database' | 'redis';
+  /** Rejects when Redis does not answer (within the client's command timeout); the database's ping is the health route's own. */
+  ping(): Promise<void>;
   /** Closes the Redis connection, if there is one. */
   close(): Promise<void>;
 }
@@ -30,6 +34,8 @@ export async function openCounters(config: Config, database: Database, logger: L
       throttle: createDatabaseThrottle(database.db, {
         onSweepError: (error) => logger.warn({ err: error }, 'throttle sweep failed'),
       }),
+      store: 'database',
+      ping: async () => {},
       close: async () => {},
     };
   }
@@ -40,6 +46,8 @@ export async function openCounters(config: Config, database: Database, logger: L
   return {
     burstLimiter: createRedisBurstLimiter(redis, { keyPrefix }),
     throttle: createRedisThrottle(redis, { keyPrefix }),
+    store: 'redis',
+    ping: async () => { await redis.ping(); },
     close: () => closeRedisClient(redis),
   };
 }

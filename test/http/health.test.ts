@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { buildTestApp, validInvoice, type TestApp } from '../helpers/build-test-app.ts';
+import { dropRedisPrefix, testRedisPrefix } from '../helpers/test-redis.ts';
 
 describe('GET /api/health and the request log', () => {
   let t: TestApp;
@@ -15,6 +17,7 @@ describe('GET /api/health and the request log', () => {
     assert.equal(json.status, 'ok');
     assert.equal(json.storage.dialect, 'sqlite');
     assert.equal(json.storage.ok, true);
+    assert.deepEqual({ store: json.counters.store, ok: json.counters.ok }, { store: 'database', ok: true });
     assert.match(json.version, /^\d+\.\d+\.\d+$/);
   });
 
@@ -49,5 +52,54 @@ describe('GET /api/health and the request log', () => {
     assert.doesNotMatch(text, /Secret Customer Name/);
     assert.doesNotMatch(text, /SECRETKEY/);
     assert.doesNotMatch(text, /token-in-query/);
+  });
+});
+
+/** A TCP relay to the machine's Redis that the test can cut, as a network failure would. */
+async function startRedisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = createConnection(6379, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+describe('GET /api/health with Redis counters', () => {
+  it('reports Redis, and answers 503 not_provisioned within the command timeout once Redis is unreachable', async () => {
+    const relay = await startRedisRelay();
+    const prefix = testRedisPrefix('health');
+    const t = await buildTestApp({ REDIS_URL: relay.url, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'error' });
+    try {
+      const up = await t.app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(up.statusCode, 200);
+      assert.equal((up.json() as Record<string, any>).counters.store, 'redis');
+      await relay.cut();
+      const started = Date.now();
+      const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+      assert.ok(Date.now() - started < 3_000, 'no hang: the client fails fast');
+      assert.equal(down.statusCode, 503);
+      assert.deepEqual(down.json(), {
+        success: false,
+        error: { code: 'not_provisioned', message: 'Redis (REDIS_URL) is not reachable; requests that count against a limit cannot be taken until it is.' },
+      });
+    } finally {
+      await t.close();
+      await dropRedisPrefix(prefix);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
+import type { Counters } from '../../limits/open-counters.ts';
 import type { Database } from '../../storage/database.ts';
 
 const HealthSchema = Type.Object({
@@ -13,10 +14,19 @@ const HealthSchema = Type.Object({
     ok: Type.Boolean(),
     latency_ms: Type.Number(),
   }),
+  counters: Type.Object({
+    store: Type.String({ description: 'database, or redis when REDIS_URL is set: where the hourly and weekly windows and the throttles are counted.' }),
+    ok: Type.Boolean(),
+    latency_ms: Type.Number(),
+  }),
 });
 
-/** GET /api/health: 200 when the service and its storage answer, 503 not_provisioned otherwise. */
-export function healthRoute(database: Database, version: string): FastifyPluginAsyncTypebox {
+/**
+ * GET /api/health: 200 when the service, its storage and its counters answer, 503 not_provisioned
+ * otherwise. Redis is checked too: without it every counted request fails, so a balancer should
+ * take the instance out (docs/deploy.md).
+ */
+export function healthRoute(database: Database, counters: Pick<Counters, 'store' | 'ping'>, version: string): FastifyPluginAsyncTypebox {
   const startedAt = Date.now();
   return async (app) => {
     app.get('/api/health', {
@@ -32,18 +42,28 @@ export function healthRoute(database: Database, version: string): FastifyPluginA
         await database.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'storage ping failed');
-        return reply.code(503).send({
-          success: false,
-          error: { code: 'not_provisioned', message: `The ${database.dialect} storage is not reachable; the service cannot take requests until it is.` },
-        });
+        return reply.code(503).send(unreachable(`The ${database.dialect} storage is not reachable; the service cannot take requests until it is.`));
       }
+      const t1 = performance.now();
+      try {
+        await counters.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'redis ping failed');
+        return reply.code(503).send(unreachable('Redis (REDIS_URL) is not reachable; requests that count against a limit cannot be taken until it is.'));
+      }
+      const t2 = performance.now();
       return {
         success: true as const,
         status: 'ok' as const,
         version,
         uptime_s: Math.floor((Date.now() - startedAt) / 1000),
-        storage: { dialect: database.dialect, ok: true, latency_ms: Math.round((performance.now() - t0) * 100) / 100 },
+        storage: { dialect: database.dialect, ok: true, latency_ms: roundMs(t1 - t0) },
+        counters: { store: counters.store, ok: true, latency_ms: roundMs(t2 - t1) },
       };
     });
   };
 }
+
+const roundMs = (ms: number) => Math.round(ms * 100) / 100;
+
+const unreachable = (message: string) => ({ success: false as const, error: { code: 'not_provisioned' as const, message } });
