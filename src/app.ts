@@ -9,6 +9,7 @@ import type { Config } from './config/config.ts';
 import { AppError } from './errors/app-error.ts';
 import { takeRandomBase64Url } from './lib/random-bytes-pool.ts';
 import { createAccessLog } from './http/access-log.ts';
+import { clientErrorReply } from './http/client-error-reply.ts';
 import { parseJsonBody } from './http/parse-json-body.ts';
 import { pathOf } from './http/path-of.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // holding a socket for Node's default five minutes.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    clientErrorHandler: clientErrorReply(timeouts),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3).
     trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;

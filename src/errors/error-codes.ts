@@ -10,6 +10,9 @@ export const ERROR_STATUS = {
   invalid_output: 400,
   invalid_qr_type: 400,
   invalid_json: 400,
+  bad_request: 400, // beyond the spec: bytes Node's HTTP parser refuses (not HTTP/1.1)
+  request_timeout: 408, // beyond the spec: headers or body too slow (slow loris)
+  headers_too_large: 431, // beyond the spec: request headers over 16 KB
   calculation_error: 422,
   invalid_api_key: 401,
   invalid_credentials: 401, // beyond the spec (D16 names it): a failed login

@@ -55,6 +55,8 @@ export function toAppError(
   };
 }
 
+/** Below 1 MB in KB: the 16 KB of the account routes read "0 MB" before (issue 10). */
 function formatLimit(bytes: number | undefined): string {
-  return bytes === undefined ? 'the configured size' : `${Math.round((bytes / MB) * 10) / 10} MB`;
+  if (bytes === undefined) return 'the configured size';
+  return bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`;
 }

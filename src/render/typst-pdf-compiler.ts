@@ -38,6 +38,15 @@ const FONTS_DIR = fileURLToPath(new URL('../../node_modules/@expo-google-fonts/'
  */
 const CACHE_MAX_AGE = 5;
 
+/**
+ * A lone surrogate (a JSON "\ud800" escape in any text field) becomes U+FFFD, as in the UBL
+ * output (build-ubl-invoice.ts): JSON.stringify writes it as the escape again, which Typst's JSON
+ * reader refuses, so every such invoice was a 500 pdf_error with its number voided (issue 10).
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.toWellFormed() : value;
+}
+
 /** One Typst compiler with the fonts loaded once; not thread-safe — one per worker thread. */
 export class TypstPdfCompiler {
   readonly #compiler: NodeCompiler;
@@ -51,7 +60,7 @@ export class TypstPdfCompiler {
   /** The PDF of `view`; `assets` are the images the view names. Throws on a compile error. */
   render(view: InvoiceView, assets: readonly RenderAsset[]): Buffer {
     try {
-      this.#map('data.json', Buffer.from(JSON.stringify(view)));
+      this.#map('data.json', Buffer.from(JSON.stringify(view, wellFormed)));
       for (const asset of assets) this.#map(asset.name, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
       const result = this.#compiler.compile({ mainFilePath: MAIN_FILE });
       const error = result.takeError();
