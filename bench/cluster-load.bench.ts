@@ -8,10 +8,10 @@
  *   DURATION_S=60 CONNECTIONS=8 npm run bench:cluster-load
  */
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { UNLIMITED_PLAN_LIMITS, validInvoice } from '../test/helpers/build-test-app.ts';
+import { rssMb } from './load-rounds.ts';
 import { signUpOverHttp, startCluster, type Instance } from '../test/helpers/cluster.ts';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 300);
@@ -23,11 +23,6 @@ const PDF_EVERY = Number(process.env.PDF_EVERY ?? 5);
 const PDF_WORKERS = process.env.PDF_WORKERS ?? '1';
 
 type Output = 'json' | 'pdf';
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
-  return Number(line.replace(/\D+/g, '')) / 1024;
-}
 
 /** Least-squares slope of y over x. */
 function slope(points: readonly { x: number; y: number }[]): number {

@@ -20,6 +20,12 @@ export function startPinned(args: string[], env: Record<string, string>, cwd?: s
   return spawn('taskset', ['-c', '0', process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], ...(cwd === undefined ? {} : { cwd }) });
 }
 
+/** Resident set size of a process, in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.replace(/\D+/g, '')) / 1024;
+}
+
 /** CPU time (user + system) the process has used so far, in µs, from /proc. */
 export function cpuTimeUs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

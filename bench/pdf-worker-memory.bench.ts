@@ -5,17 +5,12 @@
  *
  *   npm run bench:pdf-worker-memory
  */
-import { readFileSync } from 'node:fs';
 import { UNLIMITED_PLAN_LIMITS, validInvoice } from '../test/helpers/build-test-app.ts';
+import { rssMb } from './load-rounds.ts';
 import { signUpOverHttp, startCluster } from '../test/helpers/cluster.ts';
 
 const SIZES = [1, 2, 4];
 const ROUNDS = 5;
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
-  return Number(line.replace(/\D+/g, '')) / 1024;
-}
 
 const rows: { workers: number; idle: number; afterJson: number; afterPdf: number }[] = [];
 for (const workers of SIZES) {

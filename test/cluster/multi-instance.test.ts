@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { allMigrations } from '../../src/storage/migrations/all-migrations.ts';
 import type { Database } from '../../src/storage/database.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { CLUSTER_PUBLIC_URL, postJson, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
+import { accountBooks, CLUSTER_PUBLIC_URL, postJson, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
 
 type Json = Record<string, any>;
@@ -30,14 +30,8 @@ function assertGapFree(numbers: readonly string[], count: number): void {
 }
 
 async function usageOf(db: Database, email: string): Promise<{ tenths: number; pdfs: number; sequence: number }> {
-  const account = await db.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const usage = await db.db.selectFrom('monthly_usage').selectAll().where('account_id', '=', account.id).execute();
-  const sequence = await db.db.selectFrom('invoice_sequences').selectAll().where('scope', '=', account.id).execute();
-  return {
-    tenths: usage.reduce((sum, row) => sum + Number(row.document_tenths), 0),
-    pdfs: usage.reduce((sum, row) => sum + Number(row.pdfs), 0),
-    sequence: sequence.reduce((sum, row) => sum + Number(row.last_value), 0),
-  };
+  const { tenths, pdfs, sequence } = await accountBooks(db, email);
+  return { tenths, pdfs, sequence };
 }
 
 describe('three instances on one PostgreSQL and one Redis', () => {

@@ -107,11 +107,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const port = await freePort();
     const dataDir = options.storage === 'postgres' ? { DATA_DIR: tempDir() } : {};
     const child = spawn(process.execPath, [SERVER], { env: { ...env, ...dataDir, PORT: String(port), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const instance: Instance = { port, url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+    const { exited, output } = captured(child);
+    const instance: Instance = { port, url: `http://127.0.0.1:${port}`, child, exited, output };
     instances.push(instance);
     await waitForHealth(instance);
     return instance;
@@ -130,12 +127,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       opened.push(database);
       return database;
     },
-    admin(args) {
+    async admin(args) {
       const child = spawn(process.execPath, [ADMIN, ...args], { env: { ...env, DATA_DIR: env.DATA_DIR ?? tempDir() }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-      child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-      return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+      const { exited, output } = captured(child);
+      return { code: await exited, output: output() };
     },
     async close() {
       for (const instance of instances) {
@@ -150,6 +145,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       for (const root of roots) rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** A child's stdout and stderr gathered as they come, and its exit code. */
+function captured(child: ChildProcess): { exited: Promise<number | null>; output: () => string } {
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  return { exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))), output: () => output };
 }
 
 export function freePort(): Promise<number> {
@@ -209,4 +212,17 @@ export async function signUpOverHttp(cluster: Cluster, via: readonly Instance[] 
   const key = await fetch(`${at(0)}/api/auth/generate-api-key`, { method: 'POST', headers: { cookie: `inv_session=${session}`, origin: CLUSTER_PUBLIC_URL } });
   assert.equal(key.status, 200);
   return { email, apiKey: ((await key.json()) as { api_key: string }).api_key };
+}
+
+/** An account's books as the database holds them: its usage over all months and the numbers drawn over all years. */
+export async function accountBooks(db: Database, email: string): Promise<{ accountId: string; tenths: number; pdfs: number; sequence: number }> {
+  const account = await db.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const usage = await db.db.selectFrom('monthly_usage').selectAll().where('account_id', '=', account.id).execute();
+  const sequence = await db.db.selectFrom('invoice_sequences').selectAll().where('scope', '=', account.id).execute();
+  return {
+    accountId: account.id,
+    tenths: usage.reduce((sum, row) => sum + Number(row.document_tenths), 0),
+    pdfs: usage.reduce((sum, row) => sum + Number(row.pdfs), 0),
+    sequence: sequence.reduce((sum, row) => sum + Number(row.last_value), 0),
+  };
 }
