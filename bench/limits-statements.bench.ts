@@ -30,7 +30,7 @@ const inTransaction = transactionRunner(database.db, 'sqlite', group);
 const accountId = randomUUID();
 await insertAccount(database.db, { id: accountId, email: `${accountId}@example.com`, passwordHash: 'x', createdAt: Date.now() });
 const limits = { hourly: 1_000_000_000, weekly: 1_000_000_000 };
-const cost = documentCost('json');
+const cost = documentCost('json', false);
 
 const jobs = {
   'burst admission (per-IP windows)': (i: number) => limiter.admit(`ip:198.51.100.${i % 200}`, limits, 1, Date.now()),

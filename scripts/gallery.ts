@@ -2,12 +2,15 @@
  * Renders every template × language, and a 100-line invoice, to PDF — and, where pdftoppm is
  * installed (Debian: poppler-utils), each first page to PNG — into a folder people can open.
  *
- *   npm run gallery                 # into ./gallery
+ *   npm run gallery                 # into ./gallery (ignored by git)
  *   npm run gallery -- /some/folder
+ *   npm run gallery -- --readme     # the README's four pictures, into docs/gallery (committed)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import { LANGUAGES, TEMPLATES, type Language } from '../src/domain/invoice/catalog.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
@@ -45,18 +48,39 @@ function sample(language: Language, template: string, lines: number): InvoiceReq
   return normalizeInvoiceRequest(request) as InvoiceRequest;
 }
 
-const folder = path.resolve(process.argv[2] ?? 'gallery');
-mkdirSync(folder, { recursive: true });
-const compiler = new TypstPdfCompiler();
+/** The pictures README.md shows, kept in the repository (issue 20: the folder was ignored before). */
+const README_PICTURES = ['classic-en', 'navy-ar', 'modern-hi', 'bold-ja'];
+const README_FOLDER = fileURLToPath(new URL('../docs/gallery/', import.meta.url));
+/** 72 dpi: an A4 page is 595 × 842 pixels, readable when opened and about 100 KB as PNG. */
+const README_DPI = 72;
+const GALLERY_DPI = 60;
+
+const readme = process.argv.includes('--readme');
 const hasPdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;
+if (readme && !hasPdftoppm) {
+  console.error('npm run gallery -- --readme needs pdftoppm to make the PNGs: install poppler-utils (apt-get install -y poppler-utils).');
+  process.exit(1);
+}
+// With --readme only the PNGs are kept; the PDFs go to a temporary folder.
+const pngFolder = readme ? README_FOLDER : path.resolve(process.argv[2] ?? 'gallery');
+const pdfFolder = readme ? mkdtempSync(path.join(tmpdir(), 'invoice-gallery-')) : pngFolder;
+mkdirSync(pngFolder, { recursive: true });
+const compiler = new TypstPdfCompiler();
 const jobs: Array<{ name: string; request: InvoiceRequest }> = [];
 for (const template of TEMPLATES) for (const language of LANGUAGES) jobs.push({ name: `${template}-${language}`, request: sample(language, template, 6) });
 jobs.push({ name: 'classic-en-100-lines', request: sample('en', 'classic', 100) });
-for (const { name, request } of jobs) {
+const chosen = readme ? jobs.filter((job) => README_PICTURES.includes(job.name)) : jobs;
+for (const { name, request } of chosen) {
   const invoice = computeInvoice(request, { today: '2026-11-02', number: 'INV-2026-00042' });
-  const file = path.join(folder, `${name}.pdf`);
+  const file = path.join(pdfFolder, `${name}.pdf`);
   writeFileSync(file, compiler.render(buildInvoiceView(invoice), []));
   compiler.trimCache();
-  if (hasPdftoppm) spawnSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, path.join(folder, name)]);
+  if (hasPdftoppm) {
+    const png = spawnSync('pdftoppm', ['-png', '-r', String(readme ? README_DPI : GALLERY_DPI), '-f', '1', '-l', '1', '-singlefile', file, path.join(pngFolder, name)]);
+    if (png.status !== 0) throw new Error(`pdftoppm failed on ${file}: ${png.stderr.toString()}`);
+  }
 }
-console.log(`${jobs.length} invoices in ${folder}${hasPdftoppm ? ' (PDF and PNG of the first page)' : ' (PDF only: install pdftoppm for PNG previews)'}`);
+if (readme) rmSync(pdfFolder, { recursive: true, force: true });
+console.log(readme
+  ? `${chosen.length} README pictures in ${pngFolder}`
+  : `${chosen.length} invoices in ${pngFolder}${hasPdftoppm ? ' (PDF and PNG of the first page)' : ' (PDF only: install pdftoppm for PNG previews)'}`);

@@ -6,14 +6,15 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.ts';
-import { AppError } from './errors/app-error.ts';
-import { takeRandomBase64Url } from './lib/random-bytes-pool.ts';
+import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from './schemas/ajv-options.ts';
 import { createAccessLog } from './http/access-log.ts';
 import { clientErrorReply } from './http/client-error-reply.ts';
-import { parseJsonBody } from './http/parse-json-body.ts';
+import { frameworkErrorReply } from './http/framework-error-reply.ts';
+import { newRequestId } from './http/new-request-id.ts';
+import { registerJsonParser } from './http/register-json-parser.ts';
 import { pathOf } from './http/path-of.ts';
+import { MAX_PATH_SEGMENT_CHARS } from './http/to-app-error.ts';
 import { registerErrorHandling } from './http/register-error-handling.ts';
-import { previewInvoiceRoute } from './http/routes/preview-invoice-route.ts';
 import { usageRoute } from './http/routes/usage-route.ts';
 import { webAppPages } from './http/pages/web-app-pages.ts';
 import { loadWebAssets } from './http/pages/web-assets.ts';
@@ -91,6 +92,9 @@ const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const timeouts = { ...CLIENT_TIMEOUTS, ...deps.clientTimeouts };
+  // One line per request; the path without its query string, never headers or bodies, so no
+  // API key, link signature or invoice content reaches the log.
+  const accessLog = createAccessLog(deps.logger);
   const app = Fastify({
     loggerInstance: deps.logger,
     // Our own request log line (onResponse below) replaces Fastify's two lines per request,
@@ -98,42 +102,30 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logController: new LogController({ disableRequestLogging: true }),
     // Request ids are ours, never the client's: a client-chosen id could collide or inject.
     requestIdHeader: false,
-    genReqId: () => `req_${takeRandomBase64Url(12)}`,
+    genReqId: newRequestId,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     ajv: {
-      customOptions: {
-        // Types are strict: "12" is not a quantity. Defaults are applied by the domain, where
-        // they are tested, not silently by the validator.
-        coerceTypes: false,
-        useDefaults: false,
-        removeAdditional: false,
-        allErrors: false,
-      },
-      // The validator checks the date's form only ('fast'); whether it is a real calendar date is
-      // the engine's check (check-dates.ts), so it is not done twice per request.
+      // The same options as every other InvoiceRequest validator, the web app's included (D44).
+      customOptions: { ...AJV_OPTIONS },
       // ajv-formats' own option type does not line up with Fastify's Plugin<unknown>.
-      plugins: [[ajvFormats.default as never, { mode: 'fast', formats: ['date'] }]],
+      plugins: [[ajvFormats.default as never, AJV_FORMATS_OPTIONS]],
     },
-    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT_CHARS, ignoreTrailingSlash: true },
+    // The router's refusals (414 for a long path parameter, 400 for a bad %-escape) in D16's shape
+    // with an X-Request-Id, not Fastify's own body that echoes the path (issue 20).
+    frameworkErrors: frameworkErrorReply(accessLog),
     // A client that trickles its headers or body (slow loris) is cut off with a 408 instead of
     // holding a socket for Node's default five minutes.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
-    clientErrorHandler: clientErrorReply(timeouts),
+    clientErrorHandler: clientErrorReply(timeouts, accessLog),
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3).
     trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   registerErrorHandling(app);
 
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(body as string));
-    } catch (error) {
-      done(error as AppError, undefined);
-    }
-  });
+  registerJsonParser(app);
 
   // Hooks in callback style: an async hook costs a promise and a microtask on every request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -153,9 +145,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  // One line per request; the path without its query string, never headers or bodies, so no
-  // API key, link signature or invoice content reaches the log.
-  const accessLog = createAccessLog(deps.logger);
   app.addHook('onResponse', (request, reply, done) => {
     accessLog({
       reqId: request.id,
@@ -247,7 +236,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   };
   await app.register(generateInvoiceRoute(generation));
   await app.register(batchRoute(generation));
-  await app.register(previewInvoiceRoute({ throttle: counters.throttle, clock }));
   await app.register(usageRoute(generation));
   await app.register(hostedInvoiceRoute({
     reader: createHostedInvoiceReader({
@@ -257,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       pdfRenderer,
       onKeepFailure: (error) => deps.logger.warn({ err: error }, 'rendered PDF not kept with its snapshot'),
     }),
+    throttle: counters.throttle,
     clock,
   }));
   await app.register(webhookRoutes({

@@ -1,7 +1,10 @@
+// First: restarts the process with glibc malloc settings for the PDF workers (issue 20 point 14).
+import './render/start-with-allocator-settings.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/load-config.ts';
 import { createDatabase } from './storage/create-database.ts';
+import { checkEncryptionKey } from './use-cases/accounts/check-encryption-key.ts';
 import { migrateToLatest } from './storage/migrate-to-latest.ts';
 
 /** How long in-flight requests and webhook attempts (each at most 10 s, D28) get to finish after SIGTERM/SIGINT before the process exits. */
@@ -30,6 +33,14 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   await migrateToLatest(database.db);
+  // Before anything is served: with another key than the stored secrets', /api/auth/me could not
+  // show API keys and webhooks could not sign (issue 20 point 7).
+  const keyCheck = await checkEncryptionKey(database.db, config.secrets.dataEncryptionKey, Date.now());
+  if (!keyCheck.ok) {
+    process.stderr.write(`${wrongEncryptionKeyMessage(keyCheck.found)}\n`);
+    await database.close();
+    process.exit(1);
+  }
 
   const app = await buildApp(config, { database, logger });
   await app.listen({ port: config.port, host: config.host });
@@ -48,6 +59,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function wrongEncryptionKeyMessage(found: string): string {
+  return [
+    `Invalid configuration:`,
+    `  - DATA_ENCRYPTION_KEY is not the key this database's API keys and webhook secrets were sealed with (its ${found} does not open with it).`,
+    `    Start with the DATA_ENCRYPTION_KEY the database was first used with: every instance must share it; without the variable`,
+    `    (embedded SQLite) it is dataEncryptionKey in DATA_DIR/secrets.json. If that key is lost, see "A lost DATA_ENCRYPTION_KEY" in docs/deploy.md.`,
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { invoiceRequestValidatorPlugin } from './invoice-request-validator-plugin.ts';
 
 const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -10,6 +11,7 @@ const here = (relative: string): string => fileURLToPath(new URL(relative, impor
  */
 export default defineConfig({
   root: here('.'),
+  plugins: [invoiceRequestValidatorPlugin()],
   publicDir: false,
   logLevel: 'warn',
   build: {
@@ -25,7 +27,12 @@ export default defineConfig({
         generator: here('src/pages/generator.ts'),
         account: here('src/pages/account.ts'),
         dashboard: here('src/pages/dashboard.ts'),
+        // The generator's live totals (D44): the server's validator and engine, in a file of its
+        // own that the generator imports, so the parity test can load exactly what browsers run.
+        'live-totals': here('src/generator/compute-live-totals.ts'),
       },
+      // That entry keeps its export's name (an app entry's exports are otherwise dropped).
+      preserveEntrySignatures: 'exports-only',
     },
   },
 });

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   bad_request: 400, // beyond the spec: bytes Node's HTTP parser refuses (not HTTP/1.1)
   request_timeout: 408, // beyond the spec: headers or body too slow (slow loris)
+  uri_too_long: 414, // beyond the spec: a path segment over 200 characters (no id of ours is that long)
   headers_too_large: 431, // beyond the spec: request headers over 16 KB
   calculation_error: 422,
   invalid_api_key: 401,

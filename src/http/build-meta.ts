@@ -1,6 +1,7 @@
 import type { MonthlyView } from '../domain/limits/document-cost.ts';
 import type { BurstAdmission, WindowState } from '../domain/limits/burst-limiter.ts';
 import { monthlyEquivalent } from '../domain/limits/plans.ts';
+import type { GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
 import type { Meta } from '../schemas/meta.ts';
 
 const remaining = (window: WindowState): number | null => (window.limit === null ? null : Math.max(0, window.limit - window.used));
@@ -15,10 +16,11 @@ export function rateLimitsView(admission: BurstAdmission): Meta['rate_limits'] {
 }
 
 /**
- * meta of a generation response (D22): the windows as this request's admission left them, and
- * for an account's JSON answer the month's usage after this document.
+ * meta of a generation response (D22): the windows as this request's admission left them, for
+ * an account's JSON answer the month's usage after this document, and its warnings when it has
+ * any (D42).
  */
-export function buildMeta(requestId: string, elapsedMs: number, admission: BurstAdmission, monthly?: MonthlyView): Meta {
+export function buildMeta(requestId: string, elapsedMs: number, admission: BurstAdmission, monthly?: MonthlyView, warnings: readonly GenerationWarning[] = []): Meta {
   const meta: Meta = {
     request_id: requestId,
     processing_ms: Math.max(0, Math.round(elapsedMs)),
@@ -26,5 +28,6 @@ export function buildMeta(requestId: string, elapsedMs: number, admission: Burst
     rate_limits: rateLimitsView(admission),
   };
   if (monthly !== undefined) meta.monthly = monthly;
+  if (warnings.length > 0) meta.warnings = [...warnings];
   return meta;
 }

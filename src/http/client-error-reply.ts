@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { statusOf, type ErrorCode } from '../errors/error-codes.ts';
+import type { AccessLog } from './access-log.ts';
+import { newRequestId } from './new-request-id.ts';
 
 /** The deadlines a timed-out client is told about. */
 export interface ClientDeadlines {
@@ -14,8 +16,12 @@ export interface ClientDeadlines {
  * in D16's error shape, like every other error, and the socket closed. Fastify's default answers
  * its own `{"error","message","statusCode"}` shape. A connection already reset, or no longer
  * writable, is only destroyed: nobody is there to read an answer.
+ *
+ * Like every answer, it carries an X-Request-Id (issue 20), and that id is in the access log with
+ * the status, so a client that quotes it can be found; method and path are unknown ("-") because
+ * the parser refused the request before they were read whole.
  */
-export function clientErrorReply(deadlines: ClientDeadlines): (error: Error & { code?: string }, socket: Socket) => void {
+export function clientErrorReply(deadlines: ClientDeadlines, accessLog: AccessLog): (error: Error & { code?: string }, socket: Socket) => void {
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -29,7 +35,9 @@ export function clientErrorReply(deadlines: ClientDeadlines): (error: Error & { 
           ? ['headers_too_large', 'The request headers are larger than 16 KB. Send fewer or smaller headers (cookies, long tokens).']
           : ['bad_request', 'The request is not well-formed HTTP/1.1. Check the request line, the headers and the body framing (Content-Length or chunked).'];
     const status = statusOf(code);
+    const requestId = newRequestId();
     const body = JSON.stringify({ success: false, error: { code, message } });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n\r\n${body}`);
+    accessLog({ reqId: requestId, method: '-', path: '-', status, durationMs: 0 });
   };
 }

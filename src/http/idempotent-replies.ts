@@ -4,8 +4,12 @@ import type { IdempotencyClaim, IdempotencyStore, KeptResponse } from '../use-ca
 
 /** Ties a request to its claim on an Idempotency-Key until its response is known. */
 export interface IdempotentReplies {
-  /** Marks request as the first one under claim: its response will be kept or the key released. */
-  hold(request: FastifyRequest, claim: IdempotencyClaim): void;
+  /**
+   * Marks request as the first one under claim: its response will be kept or the key released.
+   * `resumed`: it answers a generation an earlier request under the key committed (issue 20
+   * point 6), so its answer is marked as a replay, which it is in substance.
+   */
+  hold(request: FastifyRequest, claim: IdempotencyClaim, resumed?: boolean): void;
 }
 
 /**
@@ -13,20 +17,22 @@ export interface IdempotentReplies {
  * onSend, where the bytes exist: the JSON already serialised, the PDF as produced, an error body
  * as the error handler wrote it. The response waits for the record to be written, so a repeat
  * sent the moment the answer arrives finds it. If writing fails the answer still goes out; the
- * claim then lapses with its lease and a later repeat runs afresh.
+ * claim then lapses with its lease, and a later repeat answers the generation the request
+ * committed (issue 20 point 6), or runs afresh when it committed none.
  */
 export function installIdempotentReplies(app: FastifyInstance, store: IdempotencyStore): IdempotentReplies {
-  const held = new WeakMap<FastifyRequest, IdempotencyClaim>();
+  const held = new WeakMap<FastifyRequest, { readonly claim: IdempotencyClaim; readonly resumed: boolean }>();
 
   // Callback style: requests without a key (nearly all) pass without a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const claim = held.get(request);
-    if (claim === undefined) {
+    const holding = held.get(request);
+    if (holding === undefined) {
       done(null, payload);
       return;
     }
     held.delete(request);
-    settle(store, claim, reply, payload).then(
+    if (holding.resumed && isKeptStatus(reply.statusCode)) reply.header('idempotent-replayed', 'true');
+    settle(store, holding.claim, reply, payload).then(
       () => done(null, payload),
       (error: unknown) => {
         request.log.warn({ err: error }, 'idempotency record not written');
@@ -35,7 +41,7 @@ export function installIdempotentReplies(app: FastifyInstance, store: Idempotenc
     );
   });
 
-  return { hold: (request, claim) => held.set(request, claim) };
+  return { hold: (request, claim, resumed = false) => held.set(request, { claim, resumed }) };
 }
 
 function settle(store: IdempotencyStore, claim: IdempotencyClaim, reply: FastifyReply, payload: unknown): Promise<void> {

@@ -5,8 +5,17 @@ import type { ErrorCode } from '../errors/error-codes.ts';
 export interface SchemaIssue {
   keyword: string;
   instancePath: string;
+  /** Where in the schema the failed keyword is (`#/properties/items/items/properties/unit_price/type`). */
+  schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
+}
+
+/** A JSON Schema node as this mapper reads it: bounds and the description of a field. */
+interface FieldSchema {
+  readonly maximum?: number;
+  readonly minimum?: number;
+  readonly description?: string;
 }
 
 /** Enumerations whose failure has a code of its own in the spec's list (D16). */
@@ -25,6 +34,7 @@ const PATTERN_HINTS: Readonly<Record<string, string>> = {
   signature: 'must be an https:// URL or a data:image/png;base64, or data:image/jpeg;base64, URI',
   email: 'must be an e-mail address such as billing@example.com',
   number: 'must not contain control characters',
+  country: 'must be an ISO 3166-1 alpha-2 country code: two capital letters such as DE, FR or US',
 };
 
 /** `/items/2/unit_price` → `items[2].unit_price`. */
@@ -52,7 +62,33 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number') return `the number ${String(value)}`;
+  return String(value);
+}
+
+/**
+ * The schema node of the failed field: the issue's schemaPath without its keyword, resolved in the
+ * route's schema. Undefined when either is unknown; messages then do without its bounds.
+ */
+function fieldSchemaOf(root: unknown, schemaPath: string | undefined): FieldSchema | undefined {
+  if (root === undefined || schemaPath === undefined || !schemaPath.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of schemaPath.split('/').slice(1, -1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return typeof node === 'object' && node !== null ? node as FieldSchema : undefined;
+}
+
+/**
+ * JSON numbers past ±1.8e308 (`1e400`, a 400-digit integer) parse to ±Infinity, which the
+ * validator refuses as "not a number"; the caller sent a number, only too large (issue 20).
+ */
+function nonFiniteMessage(subject: string, value: number, field: FieldSchema | undefined): string {
+  if (value > 0) {
+    return `${subject} is too large to be read as a number: send a finite number${field?.maximum === undefined ? '' : ` up to ${field.maximum}`}.`;
+  }
+  return `${subject} is too large a negative number to be read: send a finite number${field?.minimum === undefined ? '' : ` of at least ${field.minimum}`}.`;
 }
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
@@ -64,7 +100,7 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
  * Turns the first schema failure into an AppError whose message names the field path and the fix
  * (D16). `body` is the (normalised) request body, used to quote what was received.
  */
-export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'body'): AppError {
+export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'body', schema?: unknown): AppError {
   const fieldPath = toFieldPath(issue.instancePath);
   const subject = fieldPath === '' ? `The request ${where}` : fieldPath;
   const received = valueAt(body, issue.instancePath);
@@ -80,6 +116,9 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
     case 'type': {
       if (fieldPath === '' && where === 'body' && (received === undefined || received === null)) {
         return new AppError('invalid_json', 'The request body is missing: send a JSON object with Content-Type: application/json.');
+      }
+      if (typeof received === 'number' && !Number.isFinite(received)) {
+        return new AppError('validation_error', nonFiniteMessage(subject, received, fieldSchemaOf(schema, issue.schemaPath)));
       }
       const wanted = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
       return new AppError('validation_error', `${subject} must be ${wanted}, not ${describe(received)}.`);
@@ -110,8 +149,16 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
       return new AppError('validation_error', p.format === 'date'
         ? `${subject} must be a real calendar date written YYYY-MM-DD, for example 2026-03-31; got ${describe(received)}.`
         : `${subject} must be a valid ${String(p.format)}.`);
-    case 'pattern':
-      return new AppError('validation_error', `${subject} ${PATTERN_HINTS[last] ?? `must match ${String(p.pattern)}`}.`);
+    case 'pattern': {
+      // Never the regular expression itself: it tells most callers nothing (issue 20). A field
+      // without a hint of its own is explained by its schema description.
+      const hint = PATTERN_HINTS[last];
+      if (hint !== undefined) return new AppError('validation_error', `${subject} ${hint}; got ${describe(received)}.`);
+      const description = fieldSchemaOf(schema, issue.schemaPath)?.description;
+      return new AppError('validation_error', description === undefined
+        ? `${subject} is not in the expected form; see /docs for this field.`
+        : `${subject} is not in the expected form (${description.replace(/\.$/, '')}); got ${describe(received)}.`);
+    }
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       const full = fieldPath === '' ? extra : `${fieldPath}.${extra}`;
@@ -119,7 +166,13 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
     }
     case 'uniqueItems':
       return new AppError('validation_error', `${subject} lists the same value twice (elements ${String(Math.min(Number(p.i), Number(p.j)))} and ${String(Math.max(Number(p.i), Number(p.j)))}): send each value once.`);
+    case 'const':
+      return new AppError('validation_error', `${subject} must be ${JSON.stringify(p.allowedValue)}, not ${describe(received)}.`);
+    case 'multipleOf':
+      return new AppError('validation_error', `${subject} must be a multiple of ${String(p.multipleOf)}; got ${String(received)}.`);
     default:
-      return new AppError('validation_error', `${subject} ${issue.message ?? 'is invalid'}.`);
+      // Ajv's own wording ("must match a schema in anyOf", "must NOT have …") is jargon; the field
+      // and the way to the documentation are what the caller can act on (issue 20).
+      return new AppError('validation_error', `${subject} is not valid here: check it against the documentation at /docs.`);
   }
 }

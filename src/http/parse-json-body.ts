@@ -1,12 +1,13 @@
 import { AppError } from '../errors/app-error.ts';
-import { checkJsonShape, INVOICE_JSON_LIMITS, type JsonShapeLimits } from './check-json-shape.ts';
+import { checkJsonShape, type JsonShapeLimits } from './check-json-shape.ts';
 import { findForbiddenKey } from './find-forbidden-key.ts';
 
 /**
  * The only body parser: JSON, with failures named for the caller. Every other content type is
  * refused by Fastify before this runs and answered as invalid_json (D16: also for non-JSON bodies).
+ * `limits` are the route's own, sized from its largest legal body (register-json-parser.ts).
  */
-export function parseJsonBody(raw: string, limits: JsonShapeLimits = INVOICE_JSON_LIMITS): unknown {
+export function parseJsonBody(raw: string, limits: JsonShapeLimits): unknown {
   if (raw.trim() === '') {
     throw new AppError('invalid_json', 'The request body is empty: send a JSON object with Content-Type: application/json.');
   }

@@ -4,6 +4,13 @@ import { ERROR_STATUS } from '../errors/error-codes.ts';
 import { pathOf } from './path-of.ts';
 import { toAppError } from './to-app-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a 413 on this route tells the caller to do (issue 20); the default suits a route without images. */
+    bodyTooLargeAdvice?: string;
+  }
+}
+
 /** Sends the one error shape `{success:false, error:{code, message, ...details}}` (D16). */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   const status = error.statusOverride ?? ERROR_STATUS[error.code];
@@ -44,7 +51,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const { appError, expected } = toAppError(error, { body: request.body, query: request.query, bodyLimit: request.routeOptions.bodyLimit });
+    const options = request.routeOptions;
+    const { appError, expected } = toAppError(error, {
+      body: request.body,
+      query: request.query,
+      bodyLimit: options.bodyLimit,
+      schema: options.schema as Readonly<Record<string, unknown>> | undefined,
+      bodyTooLargeAdvice: options.config.bodyTooLargeAdvice,
+    });
     if (!expected) request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, appError);
   });

@@ -8,6 +8,7 @@ import { findAccountById } from '../storage/repositories/accounts-repository.ts'
 import { findAccountIdByApiKeyHash } from '../storage/repositories/api-keys-repository.ts';
 import { findSessionAccountId } from '../storage/repositories/sessions-repository.ts';
 import type { Tables } from '../storage/tables.ts';
+import { unverifiedAccountError } from '../use-cases/accounts/unverified-account-error.ts';
 import type { AccountCaller, Caller } from '../use-cases/caller.ts';
 import { readCookie, SESSION_COOKIE } from './session-cookie.ts';
 
@@ -25,7 +26,10 @@ const INVALID_KEY = 'The API key is unknown, revoked or malformed: send Authoriz
  * Who is asking, resolved the same way on every route: an API key (Authorization: Bearer), else
  * a session cookie, else anonymous by client IP (request.ip honours X-Forwarded-For only when
  * TRUST_PROXY says so). A presented key that does not resolve is an error, never a silent
- * downgrade to anonymous; a stale cookie is simply ignored, as browsers keep them.
+ * downgrade to anonymous; a stale cookie is simply ignored, as browsers keep them. An account
+ * whose address is not confirmed is resolved as itself (`verified: false`), so /api/auth/me,
+ * logout and resend-verification work; generation and account-only routes apply D43 through
+ * resolveGenerationCaller, requireVerifiedAccount and requireApiKey.
  */
 export async function resolveCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<Caller> {
   const authorization = request.headers.authorization;
@@ -39,17 +43,35 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerResolve
     return caller;
   }
 
-  const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
-  if (sessionId !== undefined && SESSION_ID_SHAPE.test(sessionId)) {
-    const idHash = hashSecret(sessionId);
-    const accountId = await findSessionAccountId(deps.db, idHash, now);
-    const caller = accountId === undefined ? undefined : await accountCaller(deps, accountId, 'session', idHash);
-    if (caller !== undefined) {
-      if (!SAFE_METHODS.has(request.method)) checkOrigin(request, deps.publicOrigin);
-      return caller;
-    }
+  const caller = await sessionCaller(request, deps, now);
+  if (caller !== undefined) {
+    if (!SAFE_METHODS.has(request.method)) checkOrigin(request, deps.publicOrigin);
+    return caller;
   }
   return { kind: 'anonymous', ip: request.ip };
+}
+
+/**
+ * The account of the request's session cookie, or undefined, without the CSRF check: for
+ * resolveCaller, and for choosing which refusal to give (require-api-key.ts), never to act.
+ */
+export async function sessionCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<AccountCaller | undefined> {
+  const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
+  if (sessionId === undefined || !SESSION_ID_SHAPE.test(sessionId)) return undefined;
+  const idHash = hashSecret(sessionId);
+  const accountId = await findSessionAccountId(deps.db, idHash, now);
+  return accountId === undefined ? undefined : accountCaller(deps, accountId, 'session', idHash);
+}
+
+/**
+ * D43: who a generation counts for. An account whose e-mail address is not confirmed generates
+ * as anonymous (per-IP windows, JSON totals only, nothing numbered or metered), so a fresh
+ * sign-up cannot make PDFs or hosted links on this domain. The rule is on the account, not the
+ * credential: it holds for a session and for an API key alike (docs/accounts.md).
+ */
+export async function resolveGenerationCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<Caller> {
+  const caller = await resolveCaller(request, deps, now);
+  return caller.kind === 'account' && !caller.verified ? { kind: 'anonymous', ip: request.ip, unverified: true } : caller;
 }
 
 /** resolveCaller for routes that need an account (API key or session): anonymous is 401. */
@@ -58,6 +80,16 @@ export async function requireAccountCaller(request: FastifyRequest, deps: Caller
   if (caller.kind !== 'account') {
     throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
   }
+  return caller;
+}
+
+/**
+ * requireAccountCaller for what an account alone may do (D43): an account whose e-mail address
+ * is not confirmed is 403 unverified_account, whose message says how to get a new link.
+ */
+export async function requireVerifiedAccount(request: FastifyRequest, deps: CallerResolverDeps, now: number, what: string): Promise<AccountCaller> {
+  const caller = await requireAccountCaller(request, deps, now);
+  if (!caller.verified) throw unverifiedAccountError(what);
   return caller;
 }
 

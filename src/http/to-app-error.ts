@@ -4,6 +4,12 @@ import { mapValidationError, type SchemaIssue } from './map-validation-error.ts'
 
 const MB = 1024 * 1024;
 
+/** What a 413 advises on a route that names nothing better: the account and webhook routes take no images. */
+const DEFAULT_TOO_LARGE_ADVICE = 'Send only the fields this endpoint documents (see /docs).';
+
+/** Fastify's maxParamLength in app.ts: the longest path parameter the router reads. */
+export const MAX_PATH_SEGMENT_CHARS = 200;
+
 /**
  * The one translation from anything thrown during a request to an AppError (D16). Fastify's own
  * client errors get our codes and a message with the fix; anything unknown becomes internal_error
@@ -11,7 +17,7 @@ const MB = 1024 * 1024;
  */
 export function toAppError(
   error: unknown,
-  request: { body?: unknown; query?: unknown; bodyLimit?: number },
+  request: { body?: unknown; query?: unknown; bodyLimit?: number; schema?: Readonly<Record<string, unknown>>; bodyTooLargeAdvice?: string },
 ): { appError: AppError; expected: boolean } {
   const body = request.body;
   if (isAppError(error)) return { appError: error, expected: true };
@@ -20,13 +26,14 @@ export function toAppError(
   if (Array.isArray(fe.validation) && fe.validation.length > 0) {
     const where = fe.validationContext === 'querystring' ? 'query string' : fe.validationContext ?? 'body';
     const received = where === 'body' ? body : where === 'query string' ? request.query : undefined;
-    return { appError: mapValidationError(fe.validation[0]!, received, where), expected: true };
+    const schema = request.schema?.[fe.validationContext ?? 'body'];
+    return { appError: mapValidationError(fe.validation[0]!, received, where, schema), expected: true };
   }
 
   switch (fe.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return {
-        appError: new AppError('payload_too_large', `The request body is too large: the limit here is ${formatLimit(request.bodyLimit)}. Send smaller images, or split a batch.`),
+        appError: new AppError('payload_too_large', `The request body is too large: the limit here is ${formatLimit(request.bodyLimit)}. ${request.bodyTooLargeAdvice ?? DEFAULT_TOO_LARGE_ADVICE}`),
         expected: true,
       };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -37,6 +44,15 @@ export function toAppError(
       return { appError: new AppError('invalid_json', 'The request body does not match its Content-Length header: send the complete body.'), expected: true };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { appError: new AppError('invalid_json', 'The request body is not valid JSON. Check quotes, commas and brackets.'), expected: true };
+    // The router's own refusals (Fastify's frameworkErrors): its default bodies echo the path,
+    // which may hold a link signature; these say what is wrong without repeating it (issue 20).
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return {
+        appError: new AppError('uri_too_long', `A segment of the URL path is longer than ${MAX_PATH_SEGMENT_CHARS} characters; no id of this service is that long. Check the URL (see /docs for the endpoints).`),
+        expected: true,
+      };
+    case 'FST_ERR_BAD_URL':
+      return { appError: new AppError('bad_request', 'The URL path is not well-formed: a % must start an escape such as %20. Check the URL.'), expected: true };
     default:
       break;
   }

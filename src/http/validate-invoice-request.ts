@@ -1,13 +1,14 @@
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { normalizeInvoiceRequest } from '../domain/invoice/normalize-invoice-request.ts';
+import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../schemas/invoice-request.ts';
 import { mapValidationError } from './map-validation-error.ts';
 
 // The same options as the route validator in app.ts, so an invoice is judged alike alone and in a
 // batch: strict types, no defaults filled in, nothing removed, the date's form only.
-const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false });
-ajvFormats.default(ajv, { mode: 'fast', formats: ['date'] });
+const ajv = new Ajv({ ...AJV_OPTIONS });
+ajvFormats.default(ajv, AJV_FORMATS_OPTIONS);
 const check = ajv.compile(InvoiceRequestSchema);
 
 /**
@@ -17,6 +18,6 @@ const check = ajv.compile(InvoiceRequestSchema);
  */
 export function validateInvoiceRequest(raw: unknown, where: string): InvoiceRequest {
   const body = normalizeInvoiceRequest(raw);
-  if (!check(body)) throw mapValidationError(check.errors![0]!, body, where);
+  if (!check(body)) throw mapValidationError(check.errors![0]!, body, where, InvoiceRequestSchema);
   return body as InvoiceRequest;
 }

@@ -50,5 +50,16 @@ export function createRedisThrottle(redis: RedisClient, options: RedisThrottleOp
       }
       return throttleResult(count, rule, nowMs);
     },
+    async peek(key, rule, nowMs) {
+      checkThrottleInput(key, rule, nowMs);
+      const windowStart = windowStartS(nowMs, rule.windowS);
+      let count: number;
+      try {
+        count = Number(await redis.get(`${options.keyPrefix}throttle:${key}:${windowStart}`) ?? 0);
+      } catch (error) {
+        throw redisUnreachable(error);
+      }
+      return throttleResult(count + 1, rule, nowMs);
+    },
   };
 }

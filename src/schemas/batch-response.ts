@@ -1,12 +1,14 @@
 import Type, { type Static } from 'typebox';
 import { ErrorObjectSchema } from './error-response.ts';
 import { InvoiceSchema } from './invoice-response.ts';
+import { WarningSchema } from './meta.ts';
 
 export const BatchItemResultSchema = Type.Object({
   index: Type.Integer({ description: 'Position of the invoice in the request, from 0.' }),
   success: Type.Boolean(),
   invoice: Type.Optional(InvoiceSchema),
   error: Type.Optional(ErrorObjectSchema),
+  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'On success, when there is something to say: hosted_link_omitted when the item\'s default hosted link did not fit the month (D42).' })),
 }, { description: 'invoice (with hosted_url when features.hosted_link is on) on success, error on failure.' });
 
 export const BatchResponseSchema = Type.Object(

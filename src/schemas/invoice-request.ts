@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import {
-  CURRENCIES, DISCOUNT_TYPES, LANGUAGES, OUTPUTS, PAGE_SIZES, PAYMENT_STATUSES, QR_TYPES,
+  CURRENCIES, DISCOUNT_TYPES, LANGUAGES, MAX_ITEMS, OUTPUTS, PAGE_SIZES, PAYMENT_STATUSES, QR_TYPES,
   ROUNDING_MODES, TEMPLATES,
 } from '../domain/invoice/catalog.ts';
 import { StringEnum } from './string-enum.ts';
@@ -21,7 +21,8 @@ export const MAX_MONEY_INPUT = 1_000_000_000_000;
 export const MAX_QUANTITY = 1_000_000_000;
 /** D11: tax rates up to 1000 %, other percents up to 100 %. */
 export const MAX_TAX_RATE = 1000;
-export const MAX_ITEMS = 100;
+// The domain's limit (catalog.ts), re-exported with the schema's other bounds.
+export { MAX_ITEMS };
 export const MAX_TAX_COMPONENTS = 10;
 /**
  * D26: 2.5 MB of image bytes (the one limit, src/images/image-limits.ts) is at most this many
@@ -67,7 +68,7 @@ export const InvoiceMetaSchema = Type.Object(
     po_number: Type.Optional(text(100, 'Purchase order number.')),
     terms: Type.Optional(text(1000, 'Payment terms text.')),
     currency: Type.Optional(StringEnum(CURRENCIES, { default: 'USD', description: 'ISO 4217 currency code.' })),
-    language: Type.Optional(StringEnum(LANGUAGES, { default: 'en', description: 'Language of labels, dates and numbers; ar is right-to-left.' })),
+    language: Type.Optional(StringEnum(LANGUAGES, { default: 'en', description: 'Language of labels, dates and numbers; pt is Brazilian Portuguese, ar is right-to-left.' })),
     title: Type.Optional(text(100, 'Heading; the language\'s word for INVOICE when omitted.')),
     tax_inclusive: Type.Optional(Type.Boolean({ default: false, description: 'Unit prices include tax (D6).' })),
   },

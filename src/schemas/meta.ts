@@ -1,4 +1,6 @@
 import Type, { type Static } from 'typebox';
+import { WARNING_CODES } from '../domain/limits/hosted-link-omitted.ts';
+import { StringEnum } from './string-enum.ts';
 
 /** integer or null: null means unlimited (D22). A type array keeps the serializer on its fast path. */
 const limitValue = (description: string) => Type.Unsafe<number | null>({ type: ['integer', 'null'], description });
@@ -20,6 +22,12 @@ export const MonthlyUsageSchema = Type.Object(
   { description: 'Authenticated callers only (D22).' },
 );
 
+/** Something the caller should know about an answer that succeeded (D42). */
+export const WarningSchema = Type.Object({
+  code: StringEnum(WARNING_CODES, { description: 'hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF, D42); the invoice has no hosted_url and no QR of the link.' }),
+  message: Type.String({ description: 'What happened and how to change it; safe to show.' }),
+});
+
 export const MetaSchema = Type.Object({
   request_id: Type.String(),
   processing_ms: Type.Integer(),
@@ -33,6 +41,7 @@ export const MetaSchema = Type.Object({
     monthly_equivalent: limitValue('Weekly limit × 52 / 12, rounded down (D22).'),
   }),
   monthly: Type.Optional(MonthlyUsageSchema),
+  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'Present only when there is something to say; see WarningSchema (D42).' })),
 });
 
 export type Meta = Static<typeof MetaSchema>;

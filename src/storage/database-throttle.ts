@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { checkThrottleInput, type Throttle, throttleResult, windowStartS } from '../domain/limits/throttle.ts';
-import { deleteCountersBefore, incrementCounter } from './repositories/throttle-counters-repository.ts';
+import { deleteCountersBefore, incrementCounter, readCounter } from './repositories/throttle-counters-repository.ts';
 import type { Tables } from './tables.ts';
 
 /**
@@ -57,6 +57,11 @@ export function createDatabaseThrottle(db: Kysely<Tables>, options: DatabaseThro
       const count = await incrementCounter(db, key, windowStartS(nowMs, rule.windowS));
       await sweep(nowMs);
       return throttleResult(count, rule, nowMs);
+    },
+    async peek(key, rule, nowMs) {
+      checkThrottleInput(key, rule, nowMs);
+      const count = await readCounter(db, key, windowStartS(nowMs, rule.windowS));
+      return throttleResult(count + 1, rule, nowMs);
     },
   };
 }

@@ -19,6 +19,7 @@ export interface Tables {
   webhooks: WebhooksTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  secret_checks: SecretChecksTable;
 }
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
@@ -117,6 +118,11 @@ export interface IdempotencyRecordsTable {
   body: Uint8Array | null;
   created_at: number;
   expires_at: number;
+  /**
+   * The generation this request committed, JSON (kept-generation.ts), written in the
+   * generation's own transaction: a retry after a crash before the answer resumes it (issue 20).
+   */
+  generation: string | null;
 }
 
 /** The snapshot behind one hosted link (D24); times are Unix milliseconds. */
@@ -189,4 +195,13 @@ export interface WebhookDeliveriesTable {
   last_status: number | null;
   created_at: number;
   finished_at: number | null;
+}
+
+/** A check value per server secret, sealed at the first start (check-encryption-key.ts). */
+export interface SecretChecksTable {
+  /** Which secret: data_encryption_key. */
+  name: string;
+  /** encryptSecret(<known text>, the key, name). */
+  sealed: string;
+  created_at: number;
 }

@@ -17,6 +17,11 @@ export interface AccountCaller {
 export interface AnonymousCaller {
   readonly kind: 'anonymous';
   readonly ip: string;
+  /**
+   * D43: an account whose e-mail address is not confirmed, generating as anonymous. Set so its
+   * refusals say how to confirm the address (403 unverified_account) rather than how to sign in.
+   */
+  readonly unverified?: true;
 }
 
 /** Who is asking; every route resolves it the same way (resolve-caller.ts). */

@@ -1,5 +1,5 @@
-import { batchItemCost } from '../domain/limits/document-cost.ts';
-import type { BurstAdmission } from '../domain/limits/burst-limiter.ts';
+import { batchItemCost, meteringChoices } from '../domain/limits/document-cost.ts';
+import type { GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
 import type { PlanLimits } from '../domain/limits/plans.ts';
 import { AppError, isAppError } from '../errors/app-error.ts';
 import type { Invoice } from '../schemas/invoice-response.ts';
@@ -11,7 +11,9 @@ import { burstRefusal, quotaRefusal } from './limits/limit-refusals.ts';
 import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
 import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from './webhooks/record-webhook-event.ts';
 import { releaseWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
-import { withdrawInvoice } from './generate-invoice.ts';
+import { idempotencyClaimLost, keptInvoiceOf, withdrawInvoice, type Metered } from './generate-invoice.ts';
+import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../storage/repositories/idempotency-records-repository.ts';
+import { keptError, serializeKeptGeneration, type IdempotencyTie, type KeptBatchItem } from './idempotency/kept-generation.ts';
 
 /** D27 and the spec's Limits: 1 to 50 invoices per batch. */
 export const MAX_BATCH_ITEMS = 50;
@@ -20,7 +22,7 @@ export const MAX_BATCH_ITEMS = 50;
 export type BatchItemInput = { readonly request: InvoiceRequest } | { readonly error: AppError };
 
 export type BatchItemResult =
-  | { readonly index: number; readonly success: true; readonly invoice: Invoice }
+  | { readonly index: number; readonly success: true; readonly invoice: Invoice; readonly warnings?: GenerationWarning[] }
   | { readonly index: number; readonly success: false; readonly error: AppError };
 
 export interface BatchOutcome {
@@ -32,8 +34,11 @@ export interface BatchOutcome {
 }
 
 export interface BatchDeps extends AccountInvoiceDeps, DeliveryDeps {
-  /** Counts generations in the caller's windows; refuses the request when it grants none. */
-  readonly admit: (count: number) => Promise<BurstAdmission>;
+  /**
+   * Shows the caller's windows as they stand (the rate-limit headers), counting nothing: for a
+   * batch none of whose items reached admission, so its answer carries them like any other.
+   */
+  readonly peek: () => Promise<void>;
   readonly plan: PlanLimits;
   readonly upgradeUrl: string;
   readonly log: DeliveryLog;
@@ -44,21 +49,31 @@ interface Item {
   readonly planned: PlannedInvoice;
 }
 
+/** An item its batch recorded: numbered, metered, its snapshot stored. */
+export interface RecordedItem extends Item {
+  readonly metered: Metered;
+}
+
 /**
  * POST /api/batch (issue 7): each invoice is computed, checked, metered and rendered on its own,
  * and one that fails fails alone with its index. In order:
  * 1. every item is computed (D1–D12); those that fail are answered with their error;
- * 2. the valid ones are counted in the burst windows (a batch counts its items, D21); when a
- *    window admits only some, the first ones by index go on and the rest fail with its code;
+ * 2. the valid ones are counted in the burst windows (a batch counts its items, D21), exactly as
+ *    a single generation is counted once computed; when a window admits only some, the first ones
+ *    by index go on and the rest fail with its code;
  * 3. images are fetched for the items that need them, each distinct URL once per batch (D26);
  * 4. one transaction meters, numbers and stores the snapshot of each item in index order, so when
  *    the quota runs out part-way the first ones by index are the ones generated (D15, D21, D24);
+ *    an item whose defaulted hosted link no longer fits goes without it, with a warning (D42);
  * 5. the PDFs behind the links render in parallel on the worker pool and are kept with their
  *    snapshots; an item whose PDF fails is withdrawn (count and snapshot taken back).
  * A batch in which every item was refused by the monthly quota is refused as a whole (402), like
  * one invoice would be, so that answer is not kept under its Idempotency-Key (D23).
+ * With an Idempotency-Key (`tie`), step 4 also writes the results as they stand at the commit
+ * into the key's record, so a retry after a crash before the answer resumes the batch
+ * (resume-invoice-batch.ts) rather than generating it again (issue 20 point 6).
  */
-export async function generateInvoiceBatch(deps: BatchDeps, items: readonly BatchItemInput[], caller: AccountCaller, nowMs: number): Promise<BatchOutcome> {
+export async function generateInvoiceBatch(deps: BatchDeps, items: readonly BatchItemInput[], caller: AccountCaller, nowMs: number, tie?: IdempotencyTie): Promise<BatchOutcome> {
   const failures = new Map<number, AppError>();
   const fail = (index: number, error: unknown) => {
     if (!isAppError(error)) throw error;
@@ -76,7 +91,10 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   });
 
   let rateLimited = false;
-  if (valid.length > 0) {
+  // The windows count the items that passed every check of their own content, as a single
+  // generation does (docs/limits.md): a batch whose items all fail uses no slot.
+  if (valid.length === 0) await deps.peek();
+  else {
     const admission = await deps.admit(valid.length);
     if (admission.granted < valid.length) {
       rateLimited = true;
@@ -102,11 +120,13 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   // carries the results as they stand at the commit, so that if this instance stops before
   // answering, the sweep can still announce the committed items (releaseInterruptedEvents).
   const quotaRefused = (outcome: Extract<RecordOutcome, { kind: 'refused' }>) => quotaRefusal(outcome.shortfall, caller.tier, deps.plan, nowMs, deps.upgradeUrl);
-  const { outcomes, event } = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
+  const { outcomes, event, claimLost } = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
+    // Checked before anything is recorded, as for one invoice (generateAccountInvoice).
+    if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcomes: [], event: undefined, claimLost: true };
     const kept = new Set<string>();
     const out: RecordOutcome[] = [];
     for (const { planned } of ready) {
-      out.push(await recordAccountInvoice(tx, planned, batchItemCost(planned.link !== undefined), caller, nowMs, deps.plan, kept));
+      out.push(await recordAccountInvoice(tx, planned, meteringChoices(batchItemCost, planned.linkAsk), caller, nowMs, deps.plan, kept));
     }
     if (!out.some((outcome) => outcome.kind === 'recorded')) return { outcomes: out, event: undefined };
     const atCommit = new Map(failures);
@@ -114,18 +134,59 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
       const outcome = out[position]!;
       if (outcome.kind === 'refused') atCommit.set(item.index, quotaRefused(outcome));
     });
-    const invoicesAtCommit = new Map(ready.map((item) => [item.index, item.planned.invoice]));
-    const data = batchEventData(batchOutcome(items.length, atCommit, invoicesAtCommit, rateLimited || out.some((outcome) => outcome.kind === 'refused')));
-    return { outcomes: out, event: await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data, held: true }) };
+    const invoicesAtCommit = new Map(ready.map((item) => [item.index, item.planned]));
+    const rateLimitedAtCommit = rateLimited || out.some((outcome) => outcome.kind === 'refused');
+    const data = batchEventData(batchOutcome(items.length, atCommit, invoicesAtCommit, rateLimitedAtCommit));
+    const recordedEvent = await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data, held: true });
+    if (tie !== undefined) {
+      const keptItems = items.map((_item, index): KeptBatchItem => {
+        const error = atCommit.get(index);
+        if (error !== undefined) return { index, error: keptError(error) };
+        const position = ready.findIndex((item) => item.index === index);
+        const outcome = out[position]!;
+        return { index, invoice: keptInvoiceOf(ready[position]!.planned, (outcome as Extract<RecordOutcome, { kind: 'recorded' }>).metered) };
+      });
+      const keptBatch = { kind: 'batch' as const, nowMs, rateLimited: rateLimitedAtCommit, items: keptItems, event: recordedEvent ?? null };
+      await keepIdempotentGeneration(tx, tie.claim, serializeKeptGeneration(keptBatch));
+    }
+    return { outcomes: out, event: recordedEvent };
   });
-  const recorded = ready.flatMap((item, position) => {
+  if (claimLost === true) throw idempotencyClaimLost();
+  const recorded = ready.flatMap((item, position): RecordedItem[] => {
     const outcome = outcomes[position]!;
     if (outcome.kind === 'recorded') return [{ ...item, metered: outcome.metered }];
     rateLimited = true;
     fail(item.index, quotaRefused(outcome));
     return [];
   });
+  return deliverBatch(deps, caller, { nowMs, count: items.length, failures, recorded, event, rateLimited, tie });
+}
 
+/** An item whose PDF failed after its commit (it was withdrawn). */
+export function batchPdfFailed(): AppError {
+  return new AppError('pdf_error', 'The PDF could not be rendered. Retry this invoice; if it fails again, report the request id.');
+}
+
+/** A batch after its commit: what deliverBatch finishes. */
+export interface CommittedBatch {
+  readonly nowMs: number;
+  readonly count: number;
+  /** The items that failed so far, by index; deliverBatch adds those whose PDF fails. */
+  readonly failures: Map<number, AppError>;
+  readonly recorded: readonly RecordedItem[];
+  /** batch.generated, held (D28); undefined when no webhook subscribes. */
+  readonly event: RecordedEvent | undefined;
+  readonly rateLimited: boolean;
+  readonly tie: IdempotencyTie | undefined;
+}
+
+/**
+ * Step 5 and the answer: renders the PDFs behind the recorded items' links (an item whose PDF
+ * fails is withdrawn), then announces the batch. Shared by a batch and by a retry resuming it.
+ */
+export async function deliverBatch(deps: BatchDeps, caller: AccountCaller, batch: CommittedBatch): Promise<BatchOutcome> {
+  const { nowMs, failures, recorded, event, tie } = batch;
+  const fail = (index: number, error: AppError) => failures.set(index, error);
   await Promise.all(recorded.map(async (item) => {
     if (item.planned.link === undefined) return;
     try {
@@ -133,23 +194,29 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
     } catch (error) {
       // The item was withdrawn; whatever went wrong, the others stand (they are metered and kept).
       if (!isAppError(error)) deps.log.error({ err: error }, 'batch item failed after numbering');
-      fail(item.index, isAppError(error) ? error : new AppError('pdf_error', 'The PDF could not be rendered. Retry this invoice; if it fails again, report the request id.'));
+      fail(item.index, isAppError(error) ? error : batchPdfFailed());
     }
   }));
 
-  if (failures.size === items.length && [...failures.values()].every((error) => error.code === 'monthly_limit_reached')) {
+  if (failures.size === batch.count && [...failures.values()].every((error) => error.code === 'monthly_limit_reached')) {
     throw failures.values().next().value!;
   }
-  const outcome = batchOutcome(items.length, failures, new Map(recorded.map((item) => [item.index, item.planned.invoice])), rateLimited);
-  await announceBatch(deps, caller, nowMs, event, outcome, () => Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item))));
+  const outcome = batchOutcome(batch.count, failures, new Map(recorded.map((item) => [item.index, item.planned])), batch.rateLimited);
+  await announceBatch(deps, caller, nowMs, event, outcome, async () => {
+    // The whole batch is taken back: a retry with its key runs afresh (issue 20 point 6).
+    if (tie !== undefined) await deps.inTransaction((tx) => forgetIdempotentGeneration(tx, tie.claim.scope, tie.claim.key));
+    await Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item)));
+  });
   return outcome;
 }
 
-/** Each item's result in the order sent: its error, else its invoice. */
-function batchOutcome(count: number, failures: ReadonlyMap<number, AppError>, invoices: ReadonlyMap<number, Invoice>, rateLimited: boolean): BatchOutcome {
+/** Each item's result in the order sent: its error, else its invoice (and its warnings, D42). */
+function batchOutcome(count: number, failures: ReadonlyMap<number, AppError>, invoices: ReadonlyMap<number, Pick<PlannedInvoice, 'invoice' | 'warnings'>>, rateLimited: boolean): BatchOutcome {
   const results = Array.from({ length: count }, (_item, index): BatchItemResult => {
     const error = failures.get(index);
-    return error === undefined ? { index, success: true, invoice: invoices.get(index)! } : { index, success: false, error };
+    if (error !== undefined) return { index, success: false, error };
+    const { invoice, warnings } = invoices.get(index)!;
+    return warnings.length === 0 ? { index, success: true, invoice } : { index, success: true, invoice, warnings };
   });
   return { results, generated: count - failures.size, rateLimited };
 }

@@ -11,9 +11,12 @@ import { takeRandomBytes } from '../lib/random-bytes-pool.ts';
 import { utcDate } from '../lib/utc-date.ts';
 import type { Tables } from '../storage/tables.ts';
 import { accountInvoiceNumber } from './account-invoice-number.ts';
-import type { AccountCaller, Caller } from './caller.ts';
+import type { AccountCaller, AnonymousCaller, Caller } from './caller.ts';
+import { unverifiedAccountError } from './accounts/unverified-account-error.ts';
 import { resolveInvoiceQr, type InvoiceQr } from '../domain/qr/resolve-invoice-qr.ts';
-import { documentCost, quotaShortfall, usageCeilings, type DocumentCost, type MeteredOutput, type MonthlyUsage } from '../domain/limits/document-cost.ts';
+import { documentCost, meteringChoices, quotaShortfall, usageCeilings, type DocumentCost, type HostedLinkAsk, type MeteredOutput, type MeteringChoice, type MonthlyUsage } from '../domain/limits/document-cost.ts';
+import { hostedLinkOmitted, type GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
+import type { BurstAdmission } from '../domain/limits/burst-limiter.ts';
 import type { PlanLimits } from '../domain/limits/plans.ts';
 import { utcWindows } from '../domain/limits/utc-windows.ts';
 import { addMonthlyUsage, readMonthlyUsage, subtractMonthlyUsage } from '../storage/repositories/monthly-usage-repository.ts';
@@ -24,6 +27,8 @@ import { loadPdfImages } from './load-pdf-images.ts';
 import type { TransactionRunner } from '../storage/write-group.ts';
 import { deleteWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
 import { recordWebhookEvent, type RecordedEvent } from './webhooks/record-webhook-event.ts';
+import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../storage/repositories/idempotency-records-repository.ts';
+import { serializeKeptGeneration, type IdempotencyTie, type KeptInvoice } from './idempotency/kept-generation.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
@@ -57,7 +62,7 @@ export function generateInvoice(request: InvoiceRequest, caller: Caller, nowMs: 
 }
 
 /** D25 with D14's default (features.qr is on for authenticated callers unless turned off). */
-function invoiceQr(request: InvoiceRequest, invoice: Invoice): InvoiceQr | undefined {
+export function invoiceQr(request: InvoiceRequest, invoice: Invoice): InvoiceQr | undefined {
   return resolveInvoiceQr({
     payment: request.payment,
     featuresQr: request.features?.qr ?? true,
@@ -82,15 +87,21 @@ export interface HostedLinkSettings {
  */
 export interface PlannedInvoice extends GenerateInvoiceResult {
   readonly request: InvoiceRequest;
-  /** D24, D14: on unless features.hosted_link is false. */
-  readonly link: HostedLink | undefined;
+  /** D24, D14: on unless features.hosted_link is false; dropped at metering when only defaulted (D42). */
+  link: HostedLink | undefined;
+  /** How the request asked for the link: what metering may do when its cost does not fit (D42). */
+  readonly linkAsk: HostedLinkAsk;
   images: PdfImages | undefined;
+  /** meta.warnings of the answer (D42: a defaulted link left out). */
+  readonly warnings: GenerationWarning[];
 }
 
 /** Computes an account's invoice with its hosted link; throws the request's AppError if it fails. */
 export function planAccountInvoice(request: InvoiceRequest, caller: AccountCaller, nowMs: number, links: HostedLinkSettings): PlannedInvoice {
-  const link = (request.features?.hosted_link ?? true) ? newHostedLink(links.secret, links.publicUrl, nowMs) : undefined;
-  return { ...generateInvoice(request, caller, nowMs, link), request, link, images: undefined };
+  const asked = request.features?.hosted_link;
+  const linkAsk: HostedLinkAsk = asked === undefined ? 'default' : asked ? 'explicit' : 'off';
+  const link = linkAsk === 'off' ? undefined : newHostedLink(links.secret, links.publicUrl, nowMs);
+  return { ...generateInvoice(request, caller, nowMs, link), request, link, linkAsk, images: undefined, warnings: [] };
 }
 
 /** A cost recorded against an account's month, so it can be taken back (refundDocument). */
@@ -114,25 +125,36 @@ export type RecordOutcome =
  * thrown: on SQLite the transaction is shared with other requests' writes (write-group.ts), and
  * a refused quota check has written nothing. `keptImages` lets the items of one transaction store
  * a shared image once.
+ * `choices` are tried in order (meteringChoices, D42): a defaulted hosted link whose cost does not
+ * fit is dropped, with a warning, when the cost without it does. Each try is one conditional
+ * statement; a refused try still locks the month's row on PostgreSQL (ON CONFLICT DO UPDATE locks
+ * the row it did not update) and SQLite has one writer, so nothing can change between the tries.
  */
 export async function recordAccountInvoice(
   tx: Transaction<Tables>,
   planned: PlannedInvoice,
-  cost: DocumentCost,
+  choices: readonly MeteringChoice[],
   caller: AccountCaller,
   nowMs: number,
   plan: PlanLimits,
   keptImages: Set<string> = new Set(),
 ): Promise<RecordOutcome> {
   const monthStart = utcWindows(nowMs).monthStart;
-  // A cost that could not fit even an empty month is refused without touching the database.
-  const alone = quotaShortfall({ documentTenths: 0, pdfs: 0 }, cost, plan);
-  if (alone !== undefined) return { kind: 'refused', shortfall: alone };
-  const usage = await addMonthlyUsage(tx, caller.accountId, monthStart, cost, usageCeilings(plan));
-  if (usage === undefined) {
-    const now = await readMonthlyUsage(tx, caller.accountId, monthStart);
-    return { kind: 'refused', shortfall: quotaShortfall(now, cost, plan) ?? 'documents' };
+  let refused: 'documents' | 'pdfs' | undefined;
+  let metered: { cost: DocumentCost; usage: MonthlyUsage; keepsLink: boolean } | undefined;
+  for (const { cost, keepsLink } of choices) {
+    // A cost that could not fit even an empty month is refused without touching the database.
+    const alone = quotaShortfall({ documentTenths: 0, pdfs: 0 }, cost, plan);
+    const usage = alone === undefined ? await addMonthlyUsage(tx, caller.accountId, monthStart, cost, usageCeilings(plan)) : undefined;
+    if (usage !== undefined) {
+      metered = { cost, usage, keepsLink };
+      break;
+    }
+    refused = alone ?? quotaShortfall(await readMonthlyUsage(tx, caller.accountId, monthStart), cost, plan) ?? 'documents';
   }
+  if (metered === undefined) return { kind: 'refused', shortfall: refused ?? 'documents' };
+  const { cost, usage } = metered;
+  if (!metered.keepsLink && planned.link !== undefined) dropHostedLink(planned, hostedLinkOmitted(refused ?? 'pdfs', caller.tier, plan));
   const { request, invoice, link } = planned;
   if (request.invoice?.number === undefined) {
     invoice.number = await accountInvoiceNumber(tx, caller.accountId, invoice.date);
@@ -141,6 +163,20 @@ export async function recordAccountInvoice(
   }
   if (link !== undefined) await storeSnapshot(tx, planned, link, caller.accountId, nowMs, keptImages);
   return { kind: 'recorded', metered: { accountId: caller.accountId, monthStart, cost, usage } };
+}
+
+/**
+ * D42: the invoice goes without its defaulted link, and without a QR of it (a payment QR stays),
+ * and the answer says why.
+ */
+function dropHostedLink(planned: PlannedInvoice, warning: GenerationWarning): void {
+  planned.link = undefined;
+  delete planned.invoice.hosted_url;
+  delete planned.invoice.hosted_expires_at;
+  planned.qr = invoiceQr(planned.request, planned.invoice);
+  if (planned.qr === undefined) delete planned.invoice.qr;
+  else planned.invoice.qr = { source: planned.qr.source, type: planned.qr.type };
+  planned.warnings.push(warning);
 }
 
 /** D24: everything needed to render the invoice again, images as bytes. */
@@ -198,6 +234,12 @@ export interface AccountInvoiceDeps {
   readonly allowHosts: readonly string[];
   /** Called when an event became due in this instance, so the webhook worker sends it now. */
   readonly onWebhookEvent: () => void;
+  /**
+   * Counts `count` generations in the caller's burst windows (D21) or throws the 429. Called once
+   * the request has passed every check of its own content, so a 400 or 422 uses no window slot
+   * (docs/limits.md), and before anything reaches outside (images) or is recorded.
+   */
+  readonly admit: (count: number) => Promise<BurstAdmission>;
 }
 
 /** An account's invoice as recorded: numbered, metered, its snapshot stored. */
@@ -206,12 +248,28 @@ export interface RecordedInvoice {
   readonly metered: Metered;
   /** Its invoice.generated event (D28), when a webhook subscribes; held until the document is made. */
   readonly event?: RecordedEvent | undefined;
+  /** The Idempotency-Key its generation is tied to: withdrawing the invoice unties it. */
+  readonly tie?: IdempotencyTie | undefined;
+  /** Set when a retry resumed it: the id of the request that generated it (its meta.request_id). */
+  readonly firstRequestId?: string | undefined;
+}
+
+/** A claim lost between the key's claim and the commit: its lease ran out and a repeat took it over. */
+export function idempotencyClaimLost(): AppError {
+  return new AppError('idempotency_key_conflict', 'This request took so long that its hold on the Idempotency-Key ran out and a repeat of it took the key over; nothing was generated here. Repeat the request with the same key to receive that one\'s answer.');
+}
+
+/** What an Idempotency-Key's record keeps of one recorded invoice (issue 20 point 6). */
+export function keptInvoiceOf(planned: PlannedInvoice, metered: Metered): KeptInvoice {
+  return { invoice: planned.invoice, link: planned.link ?? null, metered, warnings: planned.warnings };
 }
 
 /**
- * One account invoice from request to record. The images are loaded when a PDF or a snapshot
- * needs them, and `beforeNumbering` may refuse the request (the UBL amounts), all before the
- * number is drawn, so a refused request never uses up a number (D15 gap-free).
+ * One account invoice from request to record. The invoice is computed and `beforeNumbering` may
+ * refuse it (the UBL amounts) before the request is admitted to the burst windows, so a request
+ * refused for its own content is not counted, as in a batch (docs/limits.md); then the images are
+ * loaded when a PDF or a snapshot needs them; all before the number is drawn, so a refused request
+ * never uses up a number (D15 gap-free).
  */
 export async function generateAccountInvoice(
   deps: AccountInvoiceDeps,
@@ -220,22 +278,37 @@ export async function generateAccountInvoice(
   nowMs: number,
   meter: MeterInput,
   beforeNumbering?: (planned: PlannedInvoice) => void,
-): Promise<RecordedInvoice> {
+  tie?: IdempotencyTie,
+): Promise<RecordedInvoice & { readonly admission: BurstAdmission }> {
   const planned = planAccountInvoice(request, caller, nowMs, deps.links);
-  if (meter.output === 'pdf' || planned.link !== undefined) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
   beforeNumbering?.(planned);
+  const admission = await deps.admit(1);
+  if (meter.output === 'pdf' || planned.link !== undefined) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
   // D28: the event is written with the count, number and snapshot, so it exists exactly when they
   // do. A PDF or UBL document is made after the commit; its event is held until that succeeded.
   const held = meter.output !== 'json';
+  // Issue 20 point 6: the generation is written into its Idempotency-Key's record in the same
+  // transaction, so a retry after this instance died between the commit and the answer resumes
+  // it (resume-account-invoice.ts) rather than making a second invoice. The claim is checked
+  // first, before anything is recorded: a refusal written nothing, which a shared SQLite
+  // transaction needs (write-group.ts).
   const { outcome, event } = await deps.inTransaction(async (tx) => {
-    const recorded = await recordAccountInvoice(tx, planned, documentCost(meter.output), caller, nowMs, meter.plan);
+    if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcome: { kind: 'claim_lost' as const }, event: undefined };
+    const choices = meteringChoices((withLink) => documentCost(meter.output, withLink), planned.linkAsk);
+    const recorded = await recordAccountInvoice(tx, planned, choices, caller, nowMs, meter.plan);
     if (recorded.kind === 'refused') return { outcome: recorded, event: undefined };
     const data = { invoice: planned.invoice };
-    return { outcome: recorded, event: await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'invoice.generated', nowMs, data, held }) };
+    const recordedEvent = await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'invoice.generated', nowMs, data, held });
+    if (tie !== undefined) {
+      const kept = { kind: 'invoice' as const, requestId: tie.requestId, item: keptInvoiceOf(planned, recorded.metered), event: recordedEvent ?? null };
+      await keepIdempotentGeneration(tx, tie.claim, serializeKeptGeneration(kept));
+    }
+    return { outcome: recorded, event: recordedEvent };
   });
+  if (outcome.kind === 'claim_lost') throw idempotencyClaimLost();
   if (outcome.kind === 'refused') throw quotaRefusal(outcome.shortfall, caller.tier, meter.plan, nowMs, meter.upgradeUrl);
   if (event !== undefined && !held) deps.onWebhookEvent();
-  return { planned, metered: outcome.metered, event };
+  return { planned, metered: outcome.metered, event, admission, tie };
 }
 
 /**
@@ -245,11 +318,17 @@ export async function generateAccountInvoice(
  * used; the caller logs it as void.
  */
 export async function withdrawInvoice(db: Kysely<Tables>, recorded: RecordedInvoice): Promise<void> {
-  const { metered, planned, event } = recorded;
-  await subtractMonthlyUsage(db, metered.accountId, metered.monthStart, metered.cost);
-  if (planned.link !== undefined) await deleteHostedInvoice(db, planned.link.id);
-  // Its event was held and is dropped: a failed generation is never announced (D28).
-  if (event !== undefined) await deleteWebhookEvent(db, event.id);
+  const { metered, planned, event, tie } = recorded;
+  // One transaction, so a crash in the middle cannot leave the key resuming an invoice that is
+  // half taken back (issue 20 point 6).
+  await db.transaction().execute(async (tx) => {
+    // A retry with its Idempotency-Key runs afresh: a withdrawn invoice is never answered.
+    if (tie !== undefined) await forgetIdempotentGeneration(tx, tie.claim.scope, tie.claim.key);
+    await subtractMonthlyUsage(tx, metered.accountId, metered.monthStart, metered.cost);
+    if (planned.link !== undefined) await deleteHostedInvoice(tx, planned.link.id);
+    // Its event was held and is dropped: a failed generation is never announced (D28).
+    if (event !== undefined) await deleteWebhookEvent(tx, event.id);
+  });
 }
 
 /** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */
@@ -257,14 +336,18 @@ export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
   return request.invoice?.date ?? utcDate(nowMs);
 }
 
-export function refuseAnonymousExtras(request: InvoiceRequest): void {
+/**
+ * Spec Authentication rule 2: anonymous callers get JSON totals only (403 auth_required). An
+ * unconfirmed account generating as anonymous (D43) is told to confirm its address instead
+ * (403 unverified_account): signing in, which the auth_required message suggests, it has done.
+ */
+export function refuseAnonymousExtras(request: InvoiceRequest, caller: AnonymousCaller): void {
+  const refuse = (what: string, fix: string): AppError => (caller.unverified === true
+    ? unverifiedAccountError(what)
+    : new AppError('auth_required', `${what} needs an API key or a signed-in session; anonymous callers get JSON totals only. Send Authorization: Bearer <API key>, or ${fix}.`, { status: 403 }));
   const output = request.output ?? 'json';
-  if (output !== 'json') {
-    throw new AppError('auth_required', `output "${output}" needs an API key or a signed-in session; anonymous callers get JSON totals only. Send Authorization: Bearer <API key>, or use output "json".`, { status: 403 });
-  }
+  if (output !== 'json') throw refuse(`output "${output}"`, 'use output "json"');
   for (const feature of ['hosted_link', 'qr'] as const) {
-    if (request.features?.[feature] === true) {
-      throw new AppError('auth_required', `features.${feature} needs an API key or a signed-in session; anonymous callers get JSON totals only. Send Authorization: Bearer <API key>, or set features.${feature} to false.`, { status: 403 });
-    }
+    if (request.features?.[feature] === true) throw refuse(`features.${feature}`, `set features.${feature} to false`);
   }
 }

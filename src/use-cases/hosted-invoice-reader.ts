@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../domain/hosted/hosted-link.ts';
+import { echoedParty } from '../domain/invoice/echoed-party.ts';
 import { pdfInput, type PdfImage } from '../domain/pdf/pdf-input.ts';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
 import type { Invoice } from '../schemas/invoice-response.ts';
@@ -70,7 +71,10 @@ export function createHostedInvoiceReader(deps: HostedInvoiceReaderDeps): Hosted
       const expiresAt = row === undefined ? 0 : row.expires_at / 1000;
       const signed = hostedSignatureMatches(deps.secret, id, expiresAt, t ?? '');
       if (row === undefined || !signed || !hostedLinkAlive(expiresAt, nowMs)) return undefined;
-      return { id: row.id, invoice: JSON.parse(row.invoice) as Invoice, row };
+      const invoice = JSON.parse(row.invoice) as Invoice;
+      // D45: snapshots stored before data: URI logos were left out of the echo may still hold one;
+      // the PDF takes the image from the kept bytes, so the JSON can go without it.
+      return { id: row.id, invoice: { ...invoice, from: echoedParty(invoice.from), to: echoedParty(invoice.to) }, row };
     },
 
     async pdf(snapshot) {

@@ -3,6 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { allMigrations } from '../../src/storage/migrations/all-migrations.ts';
 import type { Database } from '../../src/storage/database.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
+
+/** JSON totals at 0.1 document: with its hosted link (the default) a JSON answer is metered as a PDF (D42). */
+const jsonWithoutLink = () => ({ ...validInvoice(), features: { hosted_link: false } });
 import { accountBooks, CLUSTER_PUBLIC_URL, postJson, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
 
@@ -70,7 +73,7 @@ describe('three instances on one PostgreSQL and one Redis', () => {
 
   it('an account\'s hourly window holds exactly, and only the answered requests drew numbers', async () => {
     const account = await signUpOverHttp(cluster);
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => postJson(`${on(i).url}/api/generate-invoice`, validInvoice(), bearer(account.apiKey))));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => postJson(`${on(i).url}/api/generate-invoice`, jsonWithoutLink(), bearer(account.apiKey))));
     assert.deepEqual(countBy(answers.map((res) => res.status)), { 200: 12, 429: 18 });
     assertGapFree(answers.filter((res) => res.status === 200).map((res) => json(res.body).invoice.number as string), 12);
     assert.deepEqual(await usageOf(db, account.email), { tenths: 12, pdfs: 0, sequence: 12 });
@@ -80,7 +83,7 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     const account = await signUpOverHttp(cluster);
     const tier = await cluster.admin(['set-tier', account.email, 'starter']);
     assert.equal(tier.code, 0, tier.output);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => postJson(`${on(i).url}/api/generate-invoice`, { ...validInvoice(), output: 'ubl' }, bearer(account.apiKey))));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => postJson(`${on(i).url}/api/generate-invoice`, { ...jsonWithoutLink(), output: 'ubl' }, bearer(account.apiKey))));
     assert.deepEqual(countBy(answers.map((res) => res.status)), { 200: 15, 402: 25 });
     for (const res of answers.filter((r) => r.status === 402)) assert.equal(json(res.body).error.code, 'monthly_limit_reached');
     const numbers = answers.filter((res) => res.status === 200).map((res) => /<cbc:ID>([^<]+)<\/cbc:ID>/.exec(res.body.toString('utf8'))![1]!);
@@ -107,7 +110,7 @@ describe('three instances on one PostgreSQL and one Redis', () => {
       const before = await usageOf(db, account.email);
       for (let round = 0; round < 5; round += 1) {
         const key = `cluster-key-${round}`;
-        const answers = await Promise.all(instances.map((instance) => postJson(`${instance.url}/api/generate-invoice`, validInvoice(), { ...bearer(account.apiKey), 'idempotency-key': key })));
+        const answers = await Promise.all(instances.map((instance) => postJson(`${instance.url}/api/generate-invoice`, jsonWithoutLink(), { ...bearer(account.apiKey), 'idempotency-key': key })));
         assert.deepEqual(answers.map((res) => res.status), [200, 200, 200]);
         assert.equal(new Set(answers.map((res) => res.body.toString('hex'))).size, 1, 'the same bytes from every instance');
         assert.equal(answers.filter((res) => res.headers.get('idempotent-replayed') === 'true').length, 2, 'one generation, two replays');

@@ -56,6 +56,49 @@ describe('errors outside the invoice schema (D16)', () => {
     assert.equal(res.headers.allow, 'GET, HEAD');
   });
 
+  // Issue 20: the router's own refusals used Fastify's body, which echoed the path and had no
+  // X-Request-Id. Every answer now has D16's shape and the id.
+  for (const [method, url] of [
+    ['GET', `/api/i/${'a'.repeat(300)}?sig=${'s'.repeat(40)}`],
+    ['GET', `/api/webhooks/wh_${'b'.repeat(300)}`],
+    ['DELETE', `/api/webhooks/wh_${'b'.repeat(300)}`],
+  ] as const) {
+    it(`${method} ${url.slice(0, 16)}… with a 300-character id → 414 uri_too_long with X-Request-Id, not echoing the path`, async () => {
+      const res = await t.app.inject({ method, url });
+      const json = assertError(res, 414, 'uri_too_long', /longer than 200 characters/);
+      assert.deepEqual(Object.keys(json).sort(), ['error', 'success']);
+      assert.deepEqual(Object.keys(json.error).sort(), ['code', 'message']);
+      assert.match(String(res.headers['x-request-id']), /^req_[A-Za-z0-9_-]{16}$/);
+      assert.doesNotMatch(res.body, /aaaa|bbbb|ssss/);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.ok(t.logs.some((line) => line.msg === 'request' && line.reqId === res.headers['x-request-id'] && line.status === 414), 'the 414 is in the access log under its id');
+    });
+  }
+
+  it('a malformed %-escape in the path → 400 bad_request in D16 shape with X-Request-Id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/i/%zz' });
+    assertError(res, 400, 'bad_request', /%20/);
+    assert.match(String(res.headers['x-request-id']), /^req_/);
+    assert.doesNotMatch(res.body, /FST_ERR|statusCode/);
+  });
+
+  it('404, 405, 413 and 400 answers all carry X-Request-Id (issue 20)', async () => {
+    const big = validInvoice();
+    big.notes = 'x'.repeat(8 * 1024 * 1024 + 10);
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await t.app.inject({ method: 'GET', url: '/api/generate-invoice' }),
+      await t.app.inject({ method: 'OPTIONS', url: '/api/batch' }),
+      await post(JSON.stringify(big)),
+      await post('{"from":'),
+      await post('x', 'text/plain'),
+    ]) {
+      assert.ok([400, 404, 405, 413].includes(res.statusCode), `${res.statusCode} ${res.body.slice(0, 200)}`);
+      assert.match(String(res.headers['x-request-id']), /^req_[A-Za-z0-9_-]{16}$/, res.body.slice(0, 200));
+      assert.equal((res.json() as ErrorBody).success, false);
+    }
+  });
+
   it('malformed JSON → 400 invalid_json', async () => {
     assertError(await post('{"from": {"name": "A"},'), 400, 'invalid_json', /not valid JSON/);
   });
@@ -123,7 +166,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":${deep},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 20000 JSON objects and arrays/);
+    assertError(await post(payload), 400, 'validation_error', /more than 2504 JSON objects and arrays/);
     assert.ok(performance.now() - started < 1000);
   });
 
@@ -138,7 +181,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const keys = Array.from({ length: 500_000 }, (_, i) => `"k${i}":1`).join(',');
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":{${keys}},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 50000 object keys/);
+    assertError(await post(payload), 400, 'validation_error', /more than 5844 object keys/);
     assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
   });
 

@@ -19,6 +19,7 @@ import { createTestPostgres } from '../helpers/test-databases.ts';
 import { PNG_3X2 } from '../images/image-bytes.ts';
 import { startHttpsImageServer, type HttpsImageServer } from '../images/start-https-image-server.ts';
 import { bearer, me, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
+import { jsonWithoutLink } from './limits-helpers.ts';
 
 /** A Wednesday, mid-hour: no window (hour, ISO week, month) ends during a test unless it moves the clock. */
 const T0 = Date.UTC(2026, 10, 4, 10, 30, 0);
@@ -97,7 +98,8 @@ for (const postgres of [false, true]) {
     it('JSON: identical bytes and headers, replay header, own x-request-id; not counted, not metered, one number drawn', async () => {
       const auth = bearer((await signUpWithKey(ctx, 'idem')).apiKey);
       const key = randomUUID();
-      const first = await post(ctx.app, validInvoice(), withKey(auth, key));
+      // Without a hosted link, so the JSON answer is 0.1 document (with one it is a PDF, D42).
+      const first = await post(ctx.app, jsonWithoutLink(), withKey(auth, key));
       assertFresh(first);
       const firstJson = json(first);
       assert.equal(firstJson.invoice.number, 'INV-2026-00001');
@@ -106,7 +108,7 @@ for (const postgres of [false, true]) {
       assert.equal(firstJson.meta.monthly.documents_used, 0.1);
       assert.equal(await creditsUsed(ctx.app, auth), 1);
 
-      const again = await post(ctx.app, validInvoice(), withKey(auth, key));
+      const again = await post(ctx.app, jsonWithoutLink(), withKey(auth, key));
       assertReplayOf(again, first);
       assert.equal(again.headers['content-type'], 'application/json; charset=utf-8');
       // The body is the first one: its meta.request_id is the first request's, not this one's.
@@ -116,7 +118,7 @@ for (const postgres of [false, true]) {
       assert.equal(again.headers['x-ratelimit-remaining-hourly'], first.headers['x-ratelimit-remaining-hourly']);
       assert.equal(await creditsUsed(ctx.app, auth), 1);
 
-      const third = await post(ctx.app, validInvoice(), auth);
+      const third = await post(ctx.app, jsonWithoutLink(), auth);
       assertFresh(third);
       assert.equal(json(third).invoice.number, 'INV-2026-00002', 'only one number was drawn before');
       assert.equal(json(third).meta.rate_limits.hourly.used, 2, 'the replay was not counted in the hour');
@@ -711,9 +713,9 @@ describe('Idempotency-Key records live 24 hours (D23)', () => {
       const oldKey = `old-${randomUUID()}`;
       const youngKey = `young-${randomUUID()}`;
       try {
-        assertFresh(await post(ctx.app, validInvoice(), withKey(auth, oldKey)));
+        assertFresh(await post(ctx.app, jsonWithoutLink(), withKey(auth, oldKey)));
         clock.set(T0 + 12 * HOUR_MS);
-        assertFresh(await post(ctx.app, validInvoice(), withKey(auth, youngKey)));
+        assertFresh(await post(ctx.app, jsonWithoutLink(), withKey(auth, youngKey)));
         assert.equal(await countRecords(ctx), 2);
       } finally {
         await ctx.close();

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
 import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
 import { countRedisKeys, dropRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '../helpers/test-redis.ts';
-import { at, credits, generate, type Json } from './limits-helpers.ts';
+import { at, credits, generate, jsonWithoutLink, type Json } from './limits-helpers.ts';
 
 const CLOCK = () => at('2027-01-13T10:00:00Z');
 
@@ -26,7 +26,8 @@ for (const backEnd of backEnds) {
       const t = await startAccountsApp({ env: { ...redisEnv, PLAN_LIMITS: '{"free":{"hourly":40,"weekly":1000}}' }, postgres: backEnd.postgres, clock: CLOCK });
       try {
         const { apiKey } = await signUpWithKey(t);
-        const answers = await Promise.all(Array.from({ length: 200 }, () => generate(t.app, validInvoice(), { apiKey })));
+        // JSON without a hosted link: 0.1 document each (D42: with its link a JSON answer is a PDF).
+        const answers = await Promise.all(Array.from({ length: 200 }, () => generate(t.app, jsonWithoutLink(), { apiKey })));
         const statuses = answers.map((res) => res.statusCode);
         assert.equal(statuses.filter((status) => status === 200).length, 40);
         assert.equal(statuses.filter((status) => status === 429).length, 160);

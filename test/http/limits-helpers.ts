@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { validInvoice } from '../helpers/build-test-app.ts';
 
 export type Json = Record<string, any>;
 
@@ -35,3 +36,11 @@ export function manualClock(startIso: string): { now: () => number; set(iso: str
 
 export const at = (iso: string) => Date.parse(iso);
 export const sec = (iso: string) => Date.parse(iso) / 1000;
+
+/**
+ * A JSON request without a hosted link: 0.1 document. With the link (on by default for accounts) a
+ * JSON answer is metered as a PDF (D42), which tests of the windows and the month do not want.
+ */
+export function jsonWithoutLink(): Json {
+  return { ...validInvoice(), features: { hosted_link: false } };
+}

@@ -71,7 +71,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           assert.equal(first.headers['x-ratelimit-remaining-hourly'], '2');
           assert.match(readPdf(first.rawPayload).text, /INV-2026-00001/);
 
-          const second = await post(ctx.app, validInvoice(), auth);
+          // Without a hosted link: JSON totals at 0.1 (with the link it is a PDF, D42).
+          const second = await post(ctx.app, { ...validInvoice(), features: { hosted_link: false } }, auth);
           assert.equal(second.statusCode, 200, second.body);
           assert.equal(json(second).invoice.number, 'INV-2026-00002');
           assert.equal(json(second).meta.rate_limits.hourly.used, 2);
@@ -96,7 +97,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
           assert.deepEqual(await credits(ctx.app, auth), { total: 100, used: 2 }, 'the month kept its usage');
 
-          const third = await post(ctx.app, validInvoice(), auth);
+          const third = await post(ctx.app, { ...validInvoice(), features: { hosted_link: false } }, auth);
           assert.equal(third.statusCode, 200, third.body);
           assert.equal(json(third).invoice.number, 'INV-2026-00003', 'the sequence continues');
           assert.equal(json(third).meta.rate_limits.hourly.used, 3);

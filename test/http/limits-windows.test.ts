@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
 import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
-import { at, generate, manualClock, sec, type Json } from './limits-helpers.ts';
+import { at, generate, jsonWithoutLink, manualClock, sec, type Json } from './limits-helpers.ts';
 
 /** The rate-limit headers of a response, as numbers; absent ones stay out. */
 function limitHeaders(res: LightMyRequestResponse): Record<string, number> {
@@ -112,16 +112,16 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
       const { apiKey } = await signUpWithKey(t);
       let last: LightMyRequestResponse | undefined;
       for (let i = 0; i < 10; i++) {
-        last = await generate(t.app, validInvoice(), { apiKey });
+        last = await generate(t.app, jsonWithoutLink(), { apiKey });
         assert.equal(last.statusCode, 200, last.body);
       }
       assert.deepEqual(meta(last!).monthly, { documents_used: 1, documents_limit: 1, pdfs_used: 0, pdfs_limit: 50, reset_at: sec('2027-01-01T00:00:00Z') });
-      const eleventh = await generate(t.app, validInvoice(), { apiKey });
+      const eleventh = await generate(t.app, jsonWithoutLink(), { apiKey });
       assert.equal(eleventh.statusCode, 402);
       assert.equal((eleventh.json() as Json).error.reset_at, sec('2027-01-01T00:00:00Z'));
 
       clock.set('2027-01-01T00:00:00Z');
-      const newYear = await generate(t.app, validInvoice(), { apiKey });
+      const newYear = await generate(t.app, jsonWithoutLink(), { apiKey });
       assert.equal(newYear.statusCode, 200, newYear.body);
       assert.deepEqual(meta(newYear).monthly, { documents_used: 0.1, documents_limit: 1, pdfs_used: 0, pdfs_limit: 50, reset_at: sec('2027-02-01T00:00:00Z') });
       // Ten admitted, the 402 admitted too (it reached the quota check), and this one: 12.
@@ -137,12 +137,12 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
     const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"monthly_documents":1}}' }, clock: clock.now });
     try {
       const { apiKey } = await signUpWithKey(t);
-      for (let i = 0; i < 10; i++) assert.equal((await generate(t.app, validInvoice(), { apiKey })).statusCode, 200);
-      const full = await generate(t.app, validInvoice(), { apiKey });
+      for (let i = 0; i < 10; i++) assert.equal((await generate(t.app, jsonWithoutLink(), { apiKey })).statusCode, 200);
+      const full = await generate(t.app, jsonWithoutLink(), { apiKey });
       assert.equal(full.statusCode, 402);
       assert.match((full.json() as Json).error.message, /2028-03-01T00:00:00Z/);
       clock.set('2028-03-01T00:00:00Z');
-      const march = await generate(t.app, validInvoice(), { apiKey });
+      const march = await generate(t.app, jsonWithoutLink(), { apiKey });
       assert.equal(march.statusCode, 200);
       assert.equal(meta(march).monthly.reset_at, sec('2028-04-01T00:00:00Z'));
       assert.equal(meta(march).rate_limits.hourly.reset_at, sec('2028-03-01T01:00:00Z'));
@@ -157,8 +157,8 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
     const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":null,"weekly":null,"monthly_documents":null}}' }, clock: () => at('2027-01-13T10:00:00Z') });
     try {
       const { apiKey } = await signUpWithKey(t);
-      await generate(t.app, validInvoice(), { apiKey });
-      const res = await generate(t.app, validInvoice(), { apiKey });
+      await generate(t.app, jsonWithoutLink(), { apiKey });
+      const res = await generate(t.app, jsonWithoutLink(), { apiKey });
       assert.equal(res.statusCode, 200);
       assert.deepEqual(limitHeaders(res), {});
       assert.deepEqual(meta(res).credits_remaining, { hourly: null, weekly: null });
@@ -176,7 +176,7 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
     const t = await startAccountsApp({ env: { PLAN_LIMITS: '{}' }, clock: () => at('2027-01-13T10:00:00Z') });
     try {
       const { apiKey } = await signUpWithKey(t);
-      const res = await generate(t.app, validInvoice(), { apiKey });
+      const res = await generate(t.app, jsonWithoutLink(), { apiKey });
       assert.deepEqual(limitHeaders(res), {
         'x-ratelimit-limit-hourly': 40, 'x-ratelimit-remaining-hourly': 39, 'x-ratelimit-reset-hourly': sec('2027-01-13T11:00:00Z'),
         'x-ratelimit-limit-weekly': 400, 'x-ratelimit-remaining-weekly': 399, 'x-ratelimit-reset-weekly': sec('2027-01-18T00:00:00Z'),
@@ -184,6 +184,70 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
       });
       assert.deepEqual(meta(res).monthly, { documents_used: 0.1, documents_limit: 100, pdfs_used: 0, pdfs_limit: 50, reset_at: sec('2027-02-01T00:00:00Z') });
       assert.equal((res.json() as Json).anonymous, false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/**
+ * Issue 20 point 10: one rule for both paths (docs/limits.md). A request, or a batch item, refused
+ * for its own content (400, 422), whether the schema or the engine finds it, uses no window slot;
+ * every answer that consulted the windows carries the rate-limit headers.
+ */
+describe('what counts in the windows is the same for one invoice and for a batch item', () => {
+  /** Found by the engine, not the schema: a 400 and a 422 of the computation. */
+  const engine400 = () => ({ ...validInvoice(), global_tax: 10, global_taxes: [{ rate: 5 }] });
+  const engine422 = () => ({ ...validInvoice(), deposit: 100000 });
+  const batch = (t: Awaited<ReturnType<typeof startAccountsApp>>, invoices: unknown[], apiKey: string) =>
+    t.app.inject({ method: 'POST', url: '/api/batch', payload: { invoices } as Json, headers: { authorization: `Bearer ${apiKey}` } });
+
+  it('an invoice the engine refuses uses no slot, alone or in a batch; an all-failing batch answers with the rate-limit headers', async () => {
+    const t = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":10,"weekly":20}}' }, clock: () => at('2027-01-13T10:30:00Z') });
+    try {
+      const { apiKey } = await signUpWithKey(t);
+      const single400 = await generate(t.app, engine400(), { apiKey });
+      assert.equal(single400.statusCode, 400, single400.body);
+      assert.equal((single400.json() as Json).error.code, 'validation_error');
+      const single422 = await generate(t.app, engine422(), { apiKey });
+      assert.equal(single422.statusCode, 422, single422.body);
+      const first = await generate(t.app, jsonWithoutLink(), { apiKey });
+      assert.equal(meta(first).rate_limits.hourly.used, 1, 'the 400 and the 422 used no slot');
+
+      const mixed = await batch(t, [engine400(), jsonWithoutLink(), engine422()], apiKey);
+      assert.equal(mixed.statusCode, 200, mixed.body);
+      assert.deepEqual((mixed.json() as Json).results.map((r: Json) => r.error?.code ?? 'ok'), ['validation_error', 'ok', 'calculation_error']);
+      assert.equal(mixed.headers['x-ratelimit-remaining-hourly'], '8', 'only the valid item used a slot');
+
+      const allFail = await batch(t, [engine400(), engine422(), 'not an invoice'], apiKey);
+      assert.equal(allFail.statusCode, 200, allFail.body);
+      assert.equal((allFail.json() as Json).meta.generated, 0);
+      assert.deepEqual(limitHeaders(allFail), {
+        'x-ratelimit-limit-hourly': 10, 'x-ratelimit-remaining-hourly': 8, 'x-ratelimit-reset-hourly': sec('2027-01-13T11:00:00Z'),
+        'x-ratelimit-limit-weekly': 20, 'x-ratelimit-remaining-weekly': 18, 'x-ratelimit-reset-weekly': sec('2027-01-18T00:00:00Z'),
+        'x-ratelimit-limit-monthly': 86,
+      }, 'the windows as they stand, nothing counted');
+      const last = await generate(t.app, jsonWithoutLink(), { apiKey });
+      assert.equal(meta(last).rate_limits.hourly.used, 3);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('anonymous: an invoice the engine refuses uses no slot, and a refused request (429) never carries the computed invoice', async () => {
+    const t = await buildTestApp({ PLAN_LIMITS: '{"anonymous":{"hourly":1,"weekly":10}}' }, { clock: () => at('2027-01-13T10:30:00Z') });
+    try {
+      assert.equal((await generate(t.app, engine400(), { ip: '192.0.2.40' })).statusCode, 400);
+      assert.equal((await generate(t.app, engine422(), { ip: '192.0.2.40' })).statusCode, 422);
+      const first = await generate(t.app, validInvoice(), { ip: '192.0.2.40' });
+      assert.equal(first.statusCode, 200, 'the one slot of the hour is still free');
+      assert.equal(meta(first).rate_limits.hourly.used, 1);
+      const refused = await generate(t.app, validInvoice(), { ip: '192.0.2.40' });
+      assert.equal(refused.statusCode, 429);
+      assert.equal((refused.json() as Json).invoice, undefined);
+      assert.doesNotMatch(refused.body, /grand_total/);
+      // The request's own error still comes first: refused for its content, not for the window.
+      assert.equal((await generate(t.app, engine422(), { ip: '192.0.2.40' })).statusCode, 422);
     } finally {
       await t.close();
     }

@@ -51,24 +51,14 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(ids, [
       'createWebhook', 'deleteWebhook',
       'forgotPassword', 'generateApiKey', 'generateInvoice', 'generateInvoiceBatch', 'getAccount', 'getHealth', 'getHostedInvoice',
-      'getUsage', 'getWebhook', 'listWebhooks', 'login', 'logout', 'previewInvoice', 'register', 'resendVerification', 'resetPassword',
+      'getUsage', 'getWebhook', 'listWebhooks', 'login', 'logout', 'register', 'resendVerification', 'resetPassword',
       'verifyEmail',
     ]);
   });
 
-  it('declares previewInvoice with the same request schema as generateInvoice and a preview answer (issue 9)', () => {
-    const op = doc.paths['/api/preview-invoice'].post;
-    assert.equal(op.operationId, 'previewInvoice');
-    // Another test sorts `required` in place; compare the sets, and everything else exactly.
-    const canonical = (schema: Json): Json => ({ ...schema, required: [...schema.required].sort() });
-    assert.deepEqual(
-      canonical(op.requestBody.content['application/json'].schema),
-      canonical(doc.paths['/api/generate-invoice'].post.requestBody.content['application/json'].schema),
-    );
-    const ok = op.responses['200'].content['application/json'].schema;
-    assert.deepEqual(ok.required.sort(), ['invoice', 'preview', 'success']);
-    assert.deepEqual(ok.properties.preview.enum ?? [ok.properties.preview.const], [true]);
-    assert.ok(op.responses['4XX'] ?? op.responses['4xx'], 'documents the error shape');
+  it('declares no totals endpoint beside generateInvoice: the web app computes its live totals itself (D44)', () => {
+    assert.equal(doc.paths['/api/preview-invoice'], undefined);
+    assert.deepEqual(Object.keys(doc.paths).filter((p) => /preview/.test(p)), []);
   });
 
   it('declares getUsage with the monthly figures and the hourly and weekly windows (issue 9)', () => {

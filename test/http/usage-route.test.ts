@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { setTier } from '../../src/storage/repositories/accounts-repository.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { bearer, browser, cookie, FOREIGN_ORIGIN, signUp, signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
-import { generate, manualClock, sec, type Json } from './limits-helpers.ts';
+import { generate, jsonWithoutLink, manualClock, sec, type Json } from './limits-helpers.ts';
 
 /** The real plan table (free: 40 an hour, 400 a week, 100 documents and 50 PDFs a month). */
 const REAL_LIMITS = { PLAN_LIMITS: '{}' };
@@ -102,7 +102,7 @@ for (const postgres of [false, true]) {
           },
         });
 
-        const json = await generate(ctx.app, validInvoice(), { apiKey: a.apiKey });
+        const json = await generate(ctx.app, jsonWithoutLink(), { apiKey: a.apiKey });
         assert.equal(json.statusCode, 200, json.body);
         const byKey = await usageOf(ctx.app, bearer(a.apiKey));
         assert.deepEqual(byKey.monthly, meta(json).monthly);
@@ -110,7 +110,7 @@ for (const postgres of [false, true]) {
         assert.equal(byKey.monthly.documents_used, 0.1);
         assert.equal(byKey.rate_limits.hourly.used, 1);
 
-        const ubl = await generate(ctx.app, { ...validInvoice(), output: 'ubl' }, { headers: browser(a.sessionId) });
+        const ubl = await generate(ctx.app, { ...jsonWithoutLink(), output: 'ubl' }, { headers: browser(a.sessionId) });
         assert.equal(ubl.statusCode, 200, ubl.body.slice(0, 300));
         const bySession = await usageOf(ctx.app, cookie(a.sessionId));
         assert.equal(bySession.monthly.documents_used, 1.1);
@@ -124,7 +124,7 @@ for (const postgres of [false, true]) {
         // Reading is free: twice more, by key and by session, and nothing moves.
         assert.deepEqual(await usageOf(ctx.app, bearer(a.apiKey)), bySession);
         assert.deepEqual(await usageOf(ctx.app, cookie(a.sessionId)), bySession);
-        const next = await generate(ctx.app, validInvoice(), { apiKey: a.apiKey });
+        const next = await generate(ctx.app, jsonWithoutLink(), { apiKey: a.apiKey });
         assert.equal(meta(next).rate_limits.hourly.used, 3, 'the usage reads were not counted as generations');
         assert.equal(meta(next).monthly.documents_used, 1.2, 'nor metered');
         assert.deepEqual((await usageOf(ctx.app, bearer(a.apiKey))).monthly, meta(next).monthly);
@@ -165,7 +165,7 @@ describe('GET /api/auth/usage: PDFs, leap years and plans without limits', () =>
       const pdf = await generate(ctx.app, { ...validInvoice(), output: 'pdf' }, { apiKey: a.apiKey });
       assert.equal(pdf.statusCode, 200, pdf.body.slice(0, 300));
       assert.equal(pdf.headers['content-type'], 'application/pdf');
-      const json = await generate(ctx.app, validInvoice(), { apiKey: a.apiKey });
+      const json = await generate(ctx.app, jsonWithoutLink(), { apiKey: a.apiKey });
       const afterPdf = await usageOf(ctx.app, bearer(a.apiKey));
       assert.deepEqual(afterPdf.monthly, meta(json).monthly);
       assert.deepEqual(afterPdf.monthly, { documents_used: 1.1, documents_limit: 100, pdfs_used: 1, pdfs_limit: 50, reset_at: sec('2028-03-01T00:00:00Z') });
@@ -183,7 +183,7 @@ describe('GET /api/auth/usage: PDFs, leap years and plans without limits', () =>
         weekly: { limit: null, used: 2, reset_at: sec('2028-03-06T00:00:00Z') },
         monthly_equivalent: null,
       });
-      const enterpriseMeta = meta(await generate(ctx.app, validInvoice(), { apiKey: a.apiKey }));
+      const enterpriseMeta = meta(await generate(ctx.app, jsonWithoutLink(), { apiKey: a.apiKey }));
       assert.equal(enterpriseMeta.rate_limits.monthly_equivalent, null);
       assert.deepEqual((await usageOf(ctx.app, bearer(a.apiKey))).rate_limits, enterpriseMeta.rate_limits);
     } finally {

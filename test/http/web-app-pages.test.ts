@@ -320,8 +320,8 @@ describe('without a web build', () => {
       assert.ok(t.logs.some((line) => line.level === 40 && line.msg === 'web app not built; its pages answer 503'), 'the start-up log says why');
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       assert.equal(health.statusCode, 200, 'the API does not depend on the web build');
-      const preview = await t.app.inject({ method: 'POST', url: '/api/preview-invoice', payload: { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x' }] }, remoteAddress: '192.0.2.1' });
-      assert.equal(preview.statusCode, 200);
+      const generated = await t.app.inject({ method: 'POST', url: '/api/generate-invoice', payload: { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x' }] }, remoteAddress: '192.0.2.1' });
+      assert.equal(generated.statusCode, 200);
     } finally {
       await t.close();
     }

@@ -52,6 +52,16 @@ test('the next window starts again at the full limit; refused hits were counted 
   assert.deepEqual(await clients[0]!.mget(`${keyPrefix}throttle:${k}:${WINDOW_EDGE_S}`, `${keyPrefix}throttle:${k}:${WINDOW_EDGE_S + 3600}`), ['5', '1']);
 });
 
+test('peek says what a hit would answer without counting (issue 20: failed hosted-link opens)', async () => {
+  const k = key();
+  const resetAt = WINDOW_EDGE_S + 3600;
+  for (let i = 0; i < 5; i++) assert.deepEqual(await throttle.peek(k, HOUR, T0_MS), { allowed: true, remaining: 2, resetAt, retryAfterS: 0 });
+  for (let i = 0; i < 3; i++) await throttle.hit(k, HOUR, T0_MS);
+  assert.deepEqual(await otherInstance.peek(k, HOUR, T0_MS + 60_000), { allowed: false, remaining: 0, resetAt, retryAfterS: 3600 - 60 });
+  assert.equal(await clients[0]!.get(`${keyPrefix}throttle:${k}:${WINDOW_EDGE_S}`), '3');
+  assert.equal((await throttle.peek(k, HOUR, T0_MS + 3_600_000)).allowed, true, 'the next window');
+});
+
 test('100 simultaneous hits from two instances allow exactly the limit', async () => {
   const k = key();
   const rule = { limit: 10, windowS: 900 };

@@ -123,6 +123,21 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
     }
   });
 
+  it('ar: a line the sender typed in a left-to-right script keeps its order on the right-to-left page (issue 20)', async () => {
+    const request = richInvoice('ar', 'classic', 'RTL-LTR-1') as Record<string, any>;
+    request.from.phone = '+49 30 1234567';
+    request.notes = 'Thank you for your business.';
+    request.payment.instructions = 'Quote INV-42, please.';
+    const res = await generateInvoice(ctx.app, request, key);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+    // MuPDF returns each line in visual order (a payment row as label then value): without the
+    // isolate the paragraph's direction printed "1234567 30 49+" and ".Thank you for your business".
+    const lines = readPdf(res.rawPayload).text.split('\n').map((line) => line.trim());
+    for (const line of ['+49 30 1234567', '10115 Berlin', 'Thank you for your business.', 'Quote INV-42, please.']) {
+      assert.ok(lines.some((printed) => printed.endsWith(line)), `"${line}" is printed in its own order: ${JSON.stringify(lines.filter((l) => /\d{4}|[Tt]hank|Quote/.test(l)))}`);
+    }
+  });
+
   it('page_size letter gives US Letter pages', async () => {
     const res = await generateInvoice(ctx.app, { ...richInvoice('en', 'modern', 'LETTER-1'), page_size: 'letter' }, key);
     assert.equal(res.statusCode, 200, res.body.slice(0, 500));

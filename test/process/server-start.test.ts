@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { freePort } from '../helpers/cluster.ts';
+import { startServerProcess } from '../helpers/start-server-process.ts';
 
 // The built service, exactly what `npm start` runs (the test script builds it first).
-const SERVER = path.resolve('dist/server.js');
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
 
 async function waitForHealth(port: number, timeoutMs = 15_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
@@ -44,7 +34,7 @@ describe('the built service as a process', () => {
   it('starts on the embedded default, answers health, keeps its secrets out of the log, and stops on SIGTERM', async () => {
     const dataDir = tempDir();
     const port = await freePort();
-    const proc = start({ DATA_DIR: dataDir, PORT: String(port) });
+    const proc = startServerProcess({ DATA_DIR: dataDir, PORT: String(port) });
     const res = await waitForHealth(port);
     assert.equal(res.status, 200);
     const health = (await res.json()) as { storage: { dialect: string } };
@@ -67,21 +57,21 @@ describe('the built service as a process', () => {
   });
 
   it('exits at once with status 1 and a message naming a bad setting', async () => {
-    const proc = start({ DATA_DIR: tempDir(), PORT: 'eighty' });
+    const proc = startServerProcess({ DATA_DIR: tempDir(), PORT: 'eighty' });
     assert.equal(await proc.exited, 1);
     assert.match(proc.output().stderr, /PORT="eighty" is not a port number/);
   });
 
   it('stops with status 1 when REDIS_URL names a Redis that does not answer, without printing its password', async () => {
     const port = await freePort();
-    const proc = start({ DATA_DIR: tempDir(), PORT: String(await freePort()), REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}` });
+    const proc = startServerProcess({ DATA_DIR: tempDir(), PORT: String(await freePort()), REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}` });
     assert.equal(await proc.exited, 1);
     assert.match(proc.output().stderr, new RegExp(`Cannot connect to Redis at 127\\.0\\.0\\.1:${port}`));
     assert.doesNotMatch(proc.output().stderr + proc.output().stdout, /hunter2/);
   });
 
   it('refuses PostgreSQL without shared secrets, naming both', async () => {
-    const proc = start({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
+    const proc = startServerProcess({ DATABASE_URL: 'postgres://127.0.0.1:5432/test' });
     assert.equal(await proc.exited, 1);
     assert.match(proc.output().stderr, /LINK_SIGNING_SECRET is required/);
     assert.match(proc.output().stderr, /DATA_ENCRYPTION_KEY is required/);

@@ -79,6 +79,18 @@ forEachDialect((target) => {
     assert.deepEqual(await countersOf(db, key), [[WINDOW_EDGE_S, 5], [WINDOW_EDGE_S + 3600, 1]]);
   });
 
+  test('peek says what a hit would answer without counting (issue 20: failed hosted-link opens)', async () => {
+    const { db } = await target.open();
+    const throttle = createDatabaseThrottle(db);
+    const key = `t:${randomUUID()}`;
+    const resetAt = WINDOW_EDGE_S + 3600;
+    for (let i = 0; i < 5; i++) assert.deepEqual(await throttle.peek(key, HOUR, T0_MS), { allowed: true, remaining: 2, resetAt, retryAfterS: 0 });
+    for (let i = 0; i < 3; i++) await throttle.hit(key, HOUR, T0_MS);
+    assert.deepEqual(await throttle.peek(key, HOUR, T0_MS + 60_000), { allowed: false, remaining: 0, resetAt, retryAfterS: 3600 - 60 });
+    assert.deepEqual(await countersOf(db, key), [[WINDOW_EDGE_S, 3]]);
+    assert.equal((await throttle.peek(key, HOUR, T0_MS + 3_600_000)).allowed, true, 'the next window');
+  });
+
   test('keys are independent: one key refused does not touch another', async () => {
     const { db } = await target.open();
     const throttle = createDatabaseThrottle(db);

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import type { Kysely } from 'kysely';
 import type { DbOrTransaction } from '../../src/storage/db-or-transaction.ts';
+import type { Tables } from '../../src/storage/tables.ts';
 import {
-  claimDueDeliveries, deleteSpentWebhookRows, finishDeliveryAttempt, insertWebhookEvent, releaseInterruptedEvents, releaseWebhookEvent,
+  claimDueDeliveries as claimInTransaction, deleteSpentWebhookRows, type ClaimOptions, finishDeliveryAttempt, insertWebhookEvent, releaseInterruptedEvents, releaseWebhookEvent,
   FINISHED_DELIVERY_RETENTION_MS, HELD_DELIVERY_MAX_AGE_MS, HELD_EVENT_RECOVERY_MS,
 } from '../../src/storage/repositories/webhook-outbox-repository.ts';
 import { insertWebhook, recordWebhookAttempt } from '../../src/storage/repositories/webhooks-repository.ts';
@@ -27,6 +29,14 @@ async function event(db: DbOrTransaction, accountId: string, webhookIds: string[
   const id = `evt_${randomUUID().replaceAll('-', '').slice(0, 22)}`;
   await insertWebhookEvent(db, { id, account_id: accountId, type: 'invoice.generated', body, created_at: at }, webhookIds, held);
   return id;
+}
+
+/** Caps far above these tests' numbers: the tests below that are not about fairness. */
+const UNCAPPED = { perWebhook: 1_000, perAnsweringWebhook: 1_000, perAccount: 1_000, silentLimit: 1_000 };
+
+/** A claim in its own transaction, as the worker makes it (caps UNCAPPED unless given). */
+function claimDueDeliveries(db: Kysely<Tables>, dialect: 'sqlite' | 'postgres', options: Omit<ClaimOptions, keyof typeof UNCAPPED> & Partial<ClaimOptions>) {
+  return db.transaction().execute((tx) => claimInTransaction(tx, dialect, { ...UNCAPPED, ...options }));
 }
 
 const states = async (db: DbOrTransaction, eventId: string) =>
@@ -55,6 +65,55 @@ forEachDialect((target) => {
     assert.equal(await finishDeliveryAttempt(first.db, stale[0]!.id, 'after-lease', { nowMs: T0, status: 200, state: 'delivered', attempted: true }), true);
     // The tests of one dialect share a database: leave nothing due for the next ones.
     await first.db.deleteFrom('webhook_deliveries').execute();
+  });
+
+  test('issue 20: concurrent claims from several connections never pass 2 in flight per webhook nor 4 per account, counted from the leases', async () => {
+    const first = await target.open();
+    await first.db.deleteFrom('webhook_deliveries').execute();
+    const others = target.dialect === 'postgres' ? [await target.open({ poolSize: 4 }), await target.open({ poolSize: 4 })] : [first];
+    const accounts = [await accountWithWebhooks(first.db, 5), await accountWithWebhooks(first.db, 1), await accountWithWebhooks(first.db, 3)];
+    for (const { accountId, webhookIds } of accounts) for (let i = 0; i < 6; i += 1) await event(first.db, accountId, webhookIds, false);
+    const caps = { perWebhook: 2, perAnsweringWebhook: 3, perAccount: 4 };
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => {
+      const database = [first, ...others][i % (others.length + 1)]!;
+      return claimDueDeliveries(database.db, target.dialect, { nowMs: T0, limit: 7, claim: `fair-${i}`, leaseMs: 60_000, ...caps });
+    }));
+    const claimed = claims.flat();
+    assert.equal(new Set(claimed.map((row) => row.id)).size, claimed.length, 'none twice');
+    const perWebhook = new Map<string, number>();
+    for (const row of claimed) perWebhook.set(row.webhook_id, (perWebhook.get(row.webhook_id) ?? 0) + 1);
+    const perAccount = accounts.map(({ webhookIds }) => webhookIds.reduce((sum, id) => sum + (perWebhook.get(id) ?? 0), 0));
+    assert.ok([...perWebhook.values()].every((count) => count <= 2), `per webhook: ${[...perWebhook.values()]}`);
+    assert.deepEqual(perAccount, [4, 2, 4], 'each account up to its cap: 4, its one webhook\'s 2, 4');
+    assert.deepEqual(await claimDueDeliveries(first.db, target.dialect, { nowMs: T0 + 1, limit: 100, claim: 'more', leaseMs: 60_000, ...caps }), [], 'every webhook or account is at its cap');
+    // One attempt ends (a retry later): its slot is free for the next due delivery of that account.
+    const done = claimed.find((row) => row.webhook_id === accounts[1]!.webhookIds[0])!;
+    assert.equal(await finishDeliveryAttempt(first.db, done.id, `fair-${claims.findIndex((rows) => rows.includes(done))}`, { nowMs: T0 + 2, status: 0, state: 'pending', nextAttemptAt: T0 + 60_000, attempted: true }), true);
+    const next = await claimDueDeliveries(first.db, target.dialect, { nowMs: T0 + 3, limit: 100, claim: 'freed', leaseMs: 60_000, ...caps });
+    assert.deepEqual(next.map((row) => row.webhook_id), [accounts[1]!.webhookIds[0]]);
+    // Leases that ran out (their instance died) no longer count: the next claim takes up to the caps again.
+    const after = await claimDueDeliveries(first.db, target.dialect, { nowMs: T0 + 70_000, limit: 100, claim: 'after', leaseMs: 60_000, ...caps });
+    assert.equal(after.length, 10);
+    // A webhook whose last attempt was answered with a 2xx may have perAnsweringWebhook in flight.
+    await recordWebhookAttempt(first.db, accounts[1]!.webhookIds[0]!, T0 + 70_001, 204, 'delivered', 10);
+    const answering = await claimDueDeliveries(first.db, target.dialect, { nowMs: T0 + 70_002, limit: 100, claim: 'answering', leaseMs: 60_000, ...caps });
+    assert.deepEqual(answering.map((row) => row.webhook_id), [accounts[1]!.webhookIds[0]], 'its third');
+    await first.db.deleteFrom('webhook_deliveries').execute();
+  });
+
+  test('issue 20: deliveries to a webhook whose last attempt got no answer are claimed only within silentLimit', async () => {
+    const { db } = await target.open();
+    await db.deleteFrom('webhook_deliveries').execute();
+    const silent = await accountWithWebhooks(db, 3);
+    const healthy = await accountWithWebhooks(db, 1);
+    for (const id of silent.webhookIds) await recordWebhookAttempt(db, id, T0 - 1, 0, 'retry', 10);
+    await event(db, silent.accountId, silent.webhookIds, false, T0 - 10);
+    await event(db, healthy.accountId, healthy.webhookIds, false, T0);
+    const claimed = await claimDueDeliveries(db, target.dialect, { nowMs: T0, limit: 10, claim: 's', leaseMs: 60_000, silentLimit: 1 });
+    assert.equal(claimed.length, 2, 'one of the three silent deliveries, and the healthy one');
+    assert.ok(claimed[0]!.silent && silent.webhookIds.includes(claimed[0]!.webhook_id));
+    assert.deepEqual([claimed[1]!.webhook_id, claimed[1]!.silent], [healthy.webhookIds[0], false]);
+    await db.deleteFrom('webhook_deliveries').execute();
   });
 
   test('held deliveries are not due until released; release sets a batch event\'s body', async () => {

@@ -171,12 +171,12 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
     assert.match(bad.problems[0]!.message, /^Tax: "abc" is not a tax/);
   });
 
-  it('asks for features only when signed in, defaulting both on', () => {
+  it('asks for features only when signed in, defaulting both on; a ticked hosted link is left to the default (D42)', () => {
     const fields = { 'features.hosted_link': false, 'features.qr': true };
     assert.equal(build(draftOf(fields), { signedIn: false, withImages: true }).request.features, undefined);
     assert.deepEqual(build(draftOf(fields), { signedIn: true, withImages: false }).request.features, { hosted_link: false, qr: true });
-    assert.deepEqual(build(draftOf({}), { signedIn: true, withImages: false }).request.features, { hosted_link: true, qr: true });
-    assert.deepEqual(build(draftOf({ 'features.qr': false }), { signedIn: true, withImages: false }).request.features, { hosted_link: true, qr: false });
+    assert.deepEqual(build(draftOf({}), { signedIn: true, withImages: false }).request.features, { qr: true });
+    assert.deepEqual(build(draftOf({ 'features.hosted_link': true, 'features.qr': false }), { signedIn: true, withImages: false }).request.features, { qr: false });
   });
 
   it('sends the logo and signature only when asked to (the live preview leaves them out)', () => {

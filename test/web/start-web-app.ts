@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +7,18 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
 
 
-/** Where the test run writes the screenshots that docs/web-app.md shows. */
+/** Where the screenshots that docs/web-app.md shows are kept. */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+/**
+ * Whether this run rewrites docs/screenshots (issue 20): only when asked with UPDATE_SCREENSHOTS=1,
+ * so an ordinary test run leaves the working tree clean. Otherwise each screenshot is still taken,
+ * in memory, and checked to be a picture.
+ */
+export const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+
+/** The names of the screenshots this run took, so the test can check each is in docs/screenshots. */
+export const SCREENSHOTS_TAKEN = new Set<string>();
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -62,11 +72,20 @@ export async function startWebApp(env: Record<string, string> = {}): Promise<Web
   };
 }
 
-/** Saves a screenshot (the viewport, or the whole page) as docs/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Takes a screenshot (the viewport from the top, the viewport where it is scrolled to, or the
+ * whole page) and, with UPDATE_SCREENSHOTS=1, saves it as docs/screenshots/<name>.png.
+ */
+export async function screenshot(page: Page, name: string, view: 'top' | 'here' | 'full-page' = 'top'): Promise<void> {
+  if (view === 'top') await page.evaluate(() => window.scrollTo(0, 0));
+  const png = await page.screenshot({ fullPage: view === 'full-page' });
+  if (png.length < 1000 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`screenshot ${name} is not a picture (${png.length} bytes)`);
+  SCREENSHOTS_TAKEN.add(name);
+  if (!UPDATE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  if (!fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+  writeFileSync(path.join(SCREENSHOT_DIR, `${name}.png`), png);
 }
 
 /** Collects what would show a broken page: script errors and CSP refusals in the console. */

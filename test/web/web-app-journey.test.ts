@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { SUBJECT_RESET, SUBJECT_VERIFY, uniqueEmail } from '../http/accounts-helpers.ts';
-import { PHONE, SCREENSHOT_DIR, screenshot, startWebApp, watchForPageErrors, type WebApp } from './start-web-app.ts';
+import { assertText } from './assert-text.ts';
+import { PHONE, SCREENSHOT_DIR, SCREENSHOTS_TAKEN, screenshot, startWebApp, UPDATE_SCREENSHOTS, watchForPageErrors, type WebApp } from './start-web-app.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -13,6 +16,34 @@ function linkIn(text: string, prefix: string): string {
   const link = text.split(/\s+/).find((word) => word.startsWith(prefix));
   assert.ok(link, `a link starting ${prefix} in: ${text}`);
   return link;
+}
+
+/** docs/screenshots as it is: each file's size, modification time and content hash. */
+function screenshotFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(SCREENSHOT_DIR)) {
+    const file = path.join(SCREENSHOT_DIR, name);
+    const { size, mtimeMs } = statSync(file);
+    files.set(name, `${size} ${mtimeMs} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`);
+  }
+  return files;
+}
+
+/**
+ * The requests the page makes while `act` runs and until `settled` resolves. D44: the live
+ * totals are computed in the page, so typing must make none.
+ */
+async function requestsDuring(page: Page, act: () => Promise<void>, settled: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const record = (request: { method(): string; url(): string }) => { seen.push(`${request.method()} ${request.url()}`); };
+  page.on('request', record);
+  try {
+    await act();
+    await settled();
+  } finally {
+    page.off('request', record);
+  }
+  return seen;
 }
 
 /** Every visible form control has an accessible name from a label or aria-label (WCAG 1.3.1, 4.1.2). */
@@ -29,25 +60,34 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
   let page: Page;
   let problems: string[];
   const email = uniqueEmail('browser');
+  /** Every request any page of this run made, to check that none went to a totals endpoint. */
+  const requested: string[] = [];
+  const screenshotsBefore = screenshotFiles();
 
   before(async () => {
     // The real plan table, so the dashboard shows real limits; localhost may be a webhook target.
     web = await startWebApp({ PLAN_LIMITS: '{}', OUTBOUND_ALLOW_HOSTS: 'localhost' });
     desktop = await web.newContext();
+    desktop.on('request', (request) => { requested.push(`${request.method()} ${new URL(request.url()).pathname}`); });
     page = await desktop.newPage();
     problems = watchForPageErrors(page);
   });
   after(async () => { await web.close(); });
 
-  it('a visitor gets live totals and an invitation to sign up, not the download buttons', async () => {
+  it('a visitor gets live totals, computed in the page without a request (D44), and an invitation to sign up, not the download buttons', async () => {
     await page.goto('/');
-    await page.locator('[name="from.name"]').fill('Acme GmbH');
-    await page.locator('[name="to.name"]').fill('Globex Ltd');
-    await page.locator('[name="items.0.description"]').fill('Consulting');
-    await page.locator('[name="items.0.quantity"]').fill('10');
-    await page.locator('[name="items.0.unit_price"]').fill('120');
-    await page.locator('[name="tax"]').fill('20');
-    await assertText(page.locator('#grand-total'), '$1,440.00');
+    // The page's own requests (bundle, /api/auth/me) are over before typing starts.
+    await page.waitForLoadState('networkidle');
+    const typing = await requestsDuring(page, async () => {
+      await page.locator('[name="from.name"]').fill('Acme GmbH');
+      await page.locator('[name="to.name"]').fill('Globex Ltd');
+      await page.locator('[name="items.0.description"]').fill('Consulting');
+      await page.locator('[name="items.0.quantity"]').fill('10');
+      await page.locator('[name="items.0.unit_price"]').fill('120');
+      await page.locator('[name="tax"]').fill('20');
+    }, () => assertText(page.locator('#grand-total'), '$1,440.00'));
+    assert.deepEqual(typing, [], 'typing an invoice makes no request');
+    await assertText(page.locator('#preview-status'), 'Totals up to date');
     assert.equal(await page.getByRole('button', { name: 'Download PDF' }).isVisible(), false);
     assert.equal(await page.getByRole('link', { name: 'Create a free account' }).isVisible(), true);
     assert.deepEqual(await unlabelledControls(page), []);
@@ -127,7 +167,7 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     const row = page.locator('#webhook-rows tr');
     assert.equal(await row.count(), 1);
     assert.match(await row.innerText(), /https:\/\/localhost:9\/invoices\s+invoice\.generated, batch\.generated\s+active\s+none yet/);
-    await screenshot(page, 'dashboard-desktop', true);
+    await screenshot(page, 'dashboard-desktop', 'full-page');
 
     await page.reload();
     await assertText(page.locator('#webhook-rows'), 'https://localhost:9/invoices');
@@ -148,8 +188,10 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     await assertText(page.locator('#grand-total'), '$1,440.00');
     assert.equal(await page.getByRole('button', { name: 'Download PDF' }).isVisible(), true);
 
-    await page.locator('[name="items.0.quantity"]').fill('12');
-    await assertText(page.locator('#grand-total'), '$1,728.00');
+    const editing = await requestsDuring(page,
+      () => page.locator('[name="items.0.quantity"]').fill('12'),
+      () => assertText(page.locator('#grand-total'), '$1,728.00'));
+    assert.deepEqual(editing, [], 'a signed-in user\'s totals are computed in the page too');
     await page.getByRole('button', { name: 'Add item' }).click();
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'items.1.description', 'focus moves to the new item');
     await page.locator('[name="items.1.description"]').fill('Support');
@@ -162,7 +204,7 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     assert.equal(await page.locator('#items > li').count(), 1);
     await assertText(page.locator('#grand-total'), '$1,728.00');
 
-    // A bad value is named by the API's own message and the field is marked.
+    // A bad value is named by the service's own message (its validator runs in the page) and the field is marked.
     await page.locator('[name="from.email"]').fill('billing at acme');
     await assertText(page.locator('#preview-error'), 'from.email');
     assert.equal(await page.locator('[name="from.email"]').getAttribute('aria-invalid'), 'true');
@@ -214,9 +256,10 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
 
   it('counts the downloads in the dashboard\'s usage, with the reset dates', async () => {
     await page.goto('/dashboard');
-    // One PDF and one UBL (1 document each) and one JSON answer for the link (0.1).
-    await assertText(page.locator('#text-documents'), '2.1 of 100 documents; resets');
-    await assertText(page.locator('#text-pdfs'), '1 of 50 PDFs');
+    // A PDF, a UBL and a JSON answer, each with the hosted link an account gets by default, which
+    // D42 meters as a PDF: 1 document and 1 PDF each.
+    await assertText(page.locator('#text-documents'), '3 of 100 documents; resets');
+    await assertText(page.locator('#text-pdfs'), '3 of 50 PDFs');
     await assertText(page.locator('#text-hourly'), '3 of 40');
     await assertText(page.locator('#text-weekly'), '3 of 400');
     assert.equal(await page.locator('#plan-name').innerText(), 'Free');
@@ -239,13 +282,13 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
       const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px on a phone`);
       assert.deepEqual(await unlabelledControls(small), [], path);
-      await screenshot(small, `${name}-phone`, name !== 'generator');
+      await screenshot(small, `${name}-phone`, name === 'generator' ? 'top' : 'full-page');
     }
     await small.goto('/');
     await small.locator('[name="invoice.language"]').selectOption('ar');
     await assertText(small.locator('#invoice-preview h3'), 'فاتورة');
     await small.locator('#invoice-preview').scrollIntoViewIfNeeded();
-    await small.screenshot({ path: `${SCREENSHOT_DIR}generator-arabic-phone.png` });
+    await screenshot(small, 'generator-arabic-phone', 'here');
     assert.deepEqual(smallProblems, []);
   });
 
@@ -296,16 +339,16 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     await keyboard.keyboard.press('Tab');
     assert.equal(await keyboard.evaluate(() => document.activeElement?.getAttribute('name')), 'items.1.quantity');
   });
+
+  it('made no request to a totals endpoint on any page (D44)', () => {
+    assert.ok(requested.some((line) => line === 'POST /api/generate-invoice'), 'the downloads were seen');
+    assert.deepEqual(requested.filter((line) => line.includes(' /api/') && /preview|totals/i.test(line)), []);
+  });
+
+  it('took every screenshot docs/web-app.md shows, and rewrote docs/screenshots only if UPDATE_SCREENSHOTS=1', () => {
+    assert.equal(SCREENSHOTS_TAKEN.size, 18);
+    for (const name of SCREENSHOTS_TAKEN) assert.ok(screenshotsBefore.has(`${name}.png`) || UPDATE_SCREENSHOTS, `docs/screenshots/${name}.png is missing: run with UPDATE_SCREENSHOTS=1`);
+    if (!UPDATE_SCREENSHOTS) assert.deepEqual(screenshotFiles(), screenshotsBefore, 'an ordinary run leaves docs/screenshots untouched');
+  });
 });
 
-/** Waits (up to 10 s) until the element's text contains `expected`; fails with what it showed. */
-async function assertText(locator: ReturnType<Page['locator']>, expected: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let text = '';
-  while (Date.now() < deadline) {
-    text = (await locator.first().textContent().catch(() => '')) ?? '';
-    if (text.includes(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.fail(`expected ${JSON.stringify(expected)} in ${JSON.stringify(text)}`);
-}

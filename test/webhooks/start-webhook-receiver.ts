@@ -6,6 +6,8 @@ export interface ReceivedDelivery {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly raw: Buffer;
+  /** Date.now() when the body had arrived. */
+  readonly atMs: number;
 }
 
 /** What the receiver does with one request: answer a status, or never answer ('hang'). */
@@ -37,7 +39,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, raw: Buffer.concat(chunks) });
+      received.push({ path: request.url ?? '', headers: request.headers, raw: Buffer.concat(chunks), atMs: Date.now() });
       for (const waiter of waiters.filter((w) => received.length >= w.count)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve();

@@ -198,7 +198,7 @@ describe('webhook endpoints (issue 8, D28) with localhost allow-listed', () => {
     const { apiKey } = await signUpWithKey(ctx, 'wh-body');
     const cases: ReadonlyArray<readonly [unknown, RegExp]> = [
       [{}, /^url is required: add it to the request body/],
-      [{ url: 5 }, /^url must be a string, not number 5/],
+      [{ url: 5 }, /^url must be a string, not the number 5/],
       [{ url: HOOK, events: [] }, /^events must contain at least 1 element/],
       [{ url: HOOK, events: ['invoice.paid'] }, /^events\[0\] the string "invoice\.paid" is not supported: use one of invoice\.generated, batch\.generated/],
       [{ url: HOOK, events: 'invoice.generated' }, /^events must be a JSON array/],

@@ -12,4 +12,4 @@ export function isKeptStatus(status: number): boolean {
 }
 
 /** The headers that describe a kept body; they are replayed with it (D23: content headers). */
-export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'content-language', 'x-hosted-url'] as const;
+export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'content-language', 'x-hosted-url', 'x-warnings'] as const;

@@ -9,6 +9,9 @@ export const CURRENCY_MINOR_UNITS = {
 export type Currency = keyof typeof CURRENCY_MINOR_UNITS;
 export const CURRENCIES = Object.keys(CURRENCY_MINOR_UNITS) as Currency[];
 
+/** Most line items in one invoice (the schema's maxItems; the engine caches its field paths up to it). */
+export const MAX_ITEMS = 100;
+
 export const LANGUAGES = ['en', 'nl', 'de', 'fr', 'es', 'pt', 'ar', 'ja', 'ru', 'it', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -13,6 +13,7 @@ import { checkMagnitude } from './check-magnitude.ts';
 import { computeLine } from './compute-line.ts';
 import { computeTaxes } from './compute-taxes.ts';
 import { detectStatus } from './detect-status.ts';
+import { echoedParty } from './echoed-party.ts';
 import { globalDiscountShares } from './global-discount-shares.ts';
 import { INVOICE_TITLE, TAX_WORD } from './language-words.ts';
 import { readLineItem, type LineInput } from './read-line-item.ts';
@@ -156,8 +157,9 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     template: request.template ?? 'classic',
     page_size: request.page_size ?? 'a4',
     tax_inclusive: inclusive,
-    from: request.from,
-    to: request.to,
+    // D45: a data: URI logo is not echoed (its bytes go to the PDF and the snapshot, not the JSON).
+    from: echoedParty(request.from),
+    to: echoedParty(request.to),
     items: outItems,
     subtotal: toMoneyNumber(subtotal, minorDigits),
     global_discount: toMoneyNumber(globalDiscount, minorDigits),

@@ -1,4 +1,5 @@
-import { MAX_ITEMS } from '../../schemas/invoice-request.ts';
+// From the domain's catalog, not the schema: the engine runs in the browser too (D44), without TypeBox.
+import { MAX_ITEMS } from './catalog.ts';
 
 /**
  * The field paths that error messages name (`items[2].unit_price`), built once: the engine passes a

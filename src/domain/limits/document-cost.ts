@@ -11,17 +11,46 @@ export interface DocumentCost {
 
 export type MeteredOutput = 'json' | 'pdf' | 'ubl';
 
-/** D21: PDF and UBL 1 document, JSON 0.1; a batch item is priced as the output it produces. */
-export function documentCost(output: MeteredOutput): DocumentCost {
-  return output === 'json' ? { documentTenths: 1, pdfs: 0 } : { documentTenths: 10, pdfs: output === 'pdf' ? 1 : 0 };
+/**
+ * D21 with D42: PDF and UBL 1 document, JSON 0.1. A hosted link serves a PDF on demand, so a
+ * generation that creates one is metered as a PDF (1 document, 1 PDF) whatever its output.
+ */
+export function documentCost(output: MeteredOutput, withLink: boolean): DocumentCost {
+  if (output === 'pdf' || withLink) return { documentTenths: 10, pdfs: 1 };
+  return output === 'json' ? { documentTenths: 1, pdfs: 0 } : { documentTenths: 10, pdfs: 0 };
 }
 
 /**
- * D21: a batch item is 1 document. It is also a PDF when it renders one (behind its hosted link),
- * so the free plan's PDF cap holds for batches too.
+ * D21: a batch item is 1 document. With its hosted link it is also a PDF (D42: the PDF is rendered
+ * behind the link), so the free plan's PDF cap holds for batches too.
  */
-export function batchItemCost(rendersPdf: boolean): DocumentCost {
-  return { documentTenths: 10, pdfs: rendersPdf ? 1 : 0 };
+export function batchItemCost(withLink: boolean): DocumentCost {
+  return { documentTenths: 10, pdfs: withLink ? 1 : 0 };
+}
+
+/** How a request asked for its hosted link: features.hosted_link true, absent (D14: on), or false. */
+export type HostedLinkAsk = 'explicit' | 'default' | 'off';
+
+/** One way a generation may be metered: its cost, and whether its hosted link comes with it. */
+export interface MeteringChoice {
+  readonly cost: DocumentCost;
+  readonly keepsLink: boolean;
+}
+
+/**
+ * D42: the costs a generation may be metered at, the preferred first. A link the caller asked for
+ * explicitly is part of the request: if its cost does not fit, the request is refused (402). A link
+ * that was only the default gives way: when the month cannot take the link's cost but can take the
+ * generation's without it (the PDFs are used up, or a JSON answer's 0.1 fits the documents left but
+ * 1 does not), the generation goes through without the link. A PDF costs the same either way, so
+ * it has one choice.
+ */
+export function meteringChoices(costOf: (withLink: boolean) => DocumentCost, link: HostedLinkAsk): readonly MeteringChoice[] {
+  if (link === 'off') return [{ cost: costOf(false), keepsLink: false }];
+  const withLink: MeteringChoice = { cost: costOf(true), keepsLink: true };
+  const without = costOf(false);
+  if (link === 'explicit' || (without.documentTenths === withLink.cost.documentTenths && without.pdfs === withLink.cost.pdfs)) return [withLink];
+  return [withLink, { cost: without, keepsLink: false }];
 }
 
 /** An account's usage of the current month. */

@@ -27,6 +27,11 @@ export interface ThrottleResult {
 export interface Throttle {
   /** Counts one hit on key at nowMs (Unix ms) and says whether it is within the rule. */
   hit(key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleResult>;
+  /**
+   * What a hit on key at nowMs would answer, without counting it: for counters that count only
+   * some outcomes (failed hosted-link opens, D24), checked before the work whose failure is counted.
+   */
+  peek(key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleResult>;
 }
 
 /** Keys are built by the service, never taken whole from a request; this bounds them anyway. */

@@ -1,7 +1,7 @@
 import type { Invoice } from '../../schemas/invoice-response.ts';
 import type { Party } from '../../schemas/invoice-request.ts';
 import type { Language } from '../invoice/catalog.ts';
-import { LABELS, type Labels } from '../render/labels.ts';
+import { LABELS, labelValue, type Labels } from '../render/labels.ts';
 import { formatDate } from '../render/format-date.ts';
 import { formatMoney, formatPercent, formatQuantity } from '../render/format-money.ts';
 import type { InvoiceView } from './invoice-view.ts';
@@ -47,7 +47,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
   if (invoice.po_number !== undefined) meta.push([l.po_number, invoice.po_number]);
   if (invoice.terms !== undefined) meta.push([l.terms, invoice.terms]);
 
-  const parties = [partyBlock(l.from, invoice.from, l), partyBlock(l.bill_to, invoice.to, l)];
+  const parties = [partyBlock(l.from, invoice.from, language), partyBlock(l.bill_to, invoice.to, language)];
   if (invoice.ship_to !== undefined) {
     parties.push({ heading: l.ship_to, name: invoice.ship_to.name, lines: invoice.ship_to.address === undefined ? [] : [invoice.ship_to.address] });
   }
@@ -122,13 +122,14 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
   };
 }
 
-function partyBlock(heading: string, party: Party, l: Labels) {
+function partyBlock(heading: string, party: Party, language: Language) {
+  const l: Labels = LABELS[language];
   const lines: string[] = [];
   if (party.address !== undefined && party.address !== '') lines.push(party.address);
   if (party.email !== undefined) lines.push(party.email);
   if (party.phone !== undefined && party.phone !== '') lines.push(party.phone);
   if (party.website !== undefined && party.website !== '') lines.push(party.website);
-  if (party.tax_id !== undefined && party.tax_id !== '') lines.push(`${l.tax_id}: ${party.tax_id}`);
-  if (party.registration_no !== undefined && party.registration_no !== '') lines.push(`${l.registration_no}: ${party.registration_no}`);
+  if (party.tax_id !== undefined && party.tax_id !== '') lines.push(labelValue(language, l.tax_id, party.tax_id));
+  if (party.registration_no !== undefined && party.registration_no !== '') lines.push(labelValue(language, l.registration_no, party.registration_no));
   return { heading, name: party.name, lines };
 }

@@ -140,9 +140,10 @@ const de: Labels = {
 };
 
 const fr: Labels = {
-  invoice_number: 'Numéro de facture', invoice_date: 'Date de facture', due_date: "Date d'échéance", po_number: 'N° de bon de commande', terms: 'Conditions de paiement',
+  // French print sets the apostrophe ’ (U+2019), not the typewriter ' (issue 20 review).
+  invoice_number: 'Numéro de facture', invoice_date: 'Date de facture', due_date: 'Date d’échéance', po_number: 'N° de bon de commande', terms: 'Conditions de paiement',
   from: 'Émetteur', bill_to: 'Facturé à', ship_to: 'Adresse de livraison',
-  tax_id: 'N° de TVA', registration_no: "N° d'immatriculation", email: 'E-mail', phone: 'Téléphone', website: 'Site web',
+  tax_id: 'N° de TVA', registration_no: 'N° d’immatriculation', email: 'E-mail', phone: 'Téléphone', website: 'Site web',
   description: 'Description', quantity: 'Quantité', unit: 'Unité', unit_price: 'Prix unitaire', discount: 'Remise', tax: 'Taxe', amount: 'Montant',
   subtotal: 'Sous-total', global_discount: 'Remise', discount_total: 'Total des remises', shipping: 'Frais de port',
   rounding_adjustment: 'Arrondi', total_tax: 'Total des taxes', taxable_amount: 'Base imposable', grand_total: 'Total TTC',
@@ -151,13 +152,16 @@ const fr: Labels = {
   account_number: 'Numéro de compte', routing_number: 'Code banque', iban: 'IBAN', swift: 'SWIFT/BIC',
   instructions: 'Instructions de paiement', method_note: 'Mode de paiement',
   scan_to_pay: 'Scannez pour payer', scan_to_view: 'Scannez pour consulter cette facture en ligne',
-  notes: 'Remarques', refund_policy: 'Politique de remboursement', signature: 'Signature autorisée',
+  // "Signature autorisée" is a calque of "Authorized signature"; French invoices print "Signature".
+  notes: 'Remarques', refund_policy: 'Politique de remboursement', signature: 'Signature',
   stamp_paid: 'PAYÉ', stamp_partial: 'PAIEMENT PARTIEL', paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', page: 'Page',
 };
 
 const es: Labels = {
   invoice_number: 'Número de factura', invoice_date: 'Fecha de factura', due_date: 'Fecha de vencimiento', po_number: 'N.º de pedido', terms: 'Condiciones de pago',
-  from: 'Emisor', bill_to: 'Facturar a', ship_to: 'Enviar a',
+  // "Facturar a" and "Enviar a" copy the English imperative headings; Spanish invoices name the
+  // blocks by role, beside "Emisor" (issue 20 review).
+  from: 'Emisor', bill_to: 'Cliente', ship_to: 'Dirección de entrega',
   tax_id: 'NIF', registration_no: 'N.º de registro', email: 'Correo electrónico', phone: 'Teléfono', website: 'Sitio web',
   description: 'Descripción', quantity: 'Cantidad', unit: 'Unidad', unit_price: 'Precio unitario', discount: 'Descuento', tax: 'Impuesto', amount: 'Importe',
   subtotal: 'Subtotal', global_discount: 'Descuento', discount_total: 'Descuento total', shipping: 'Gastos de envío',
@@ -173,9 +177,12 @@ const es: Labels = {
 
 const pt: Labels = {
   invoice_number: 'Número da fatura', invoice_date: 'Data de emissão', due_date: 'Data de vencimento', po_number: 'Nº do pedido', terms: 'Condições de pagamento',
-  from: 'Emitente', bill_to: 'Faturar para', ship_to: 'Endereço de entrega',
-  tax_id: 'Identificação fiscal', registration_no: 'Nº de registro', email: 'E-mail', phone: 'Telefone', website: 'Site',
-  description: 'Descrição', quantity: 'Qtd.', unit: 'Unidade', unit_price: 'Preço unitário', discount: 'Desconto', tax: 'Imposto', amount: 'Valor',
+  // Brazilian Portuguese (pt-BR, issue 20): a fatura names its customer "Cliente" ("Faturar para"
+  // is a calque of "Bill to"), and a Brazilian tax id is a CNPJ (companies) or CPF (people).
+  from: 'Emitente', bill_to: 'Cliente', ship_to: 'Endereço de entrega',
+  tax_id: 'CNPJ/CPF', registration_no: 'Nº de registro', email: 'E-mail', phone: 'Telefone', website: 'Site',
+  // Brazilian invoices (and the DANFE of a NF-e) head the price columns "Valor unitário" and "Valor total".
+  description: 'Descrição', quantity: 'Qtd.', unit: 'Unidade', unit_price: 'Valor unitário', discount: 'Desconto', tax: 'Imposto', amount: 'Valor total',
   subtotal: 'Subtotal', global_discount: 'Desconto', discount_total: 'Desconto total', shipping: 'Frete',
   rounding_adjustment: 'Arredondamento', total_tax: 'Total de impostos', taxable_amount: 'Base de cálculo', grand_total: 'Total',
   deposit: 'Sinal a pagar', amount_paid: 'Valor pago', balance_due: 'Saldo a pagar', prices_include_tax: 'Preços com impostos incluídos',
@@ -183,13 +190,16 @@ const pt: Labels = {
   account_number: 'Número da conta', routing_number: 'Código do banco', iban: 'IBAN', swift: 'SWIFT/BIC',
   instructions: 'Instruções de pagamento', method_note: 'Forma de pagamento',
   scan_to_pay: 'Escaneie para pagar', scan_to_view: 'Escaneie para ver esta fatura online',
-  notes: 'Observações', refund_policy: 'Política de reembolso', signature: 'Assinatura autorizada',
+  // "Assinatura autorizada" copies "Authorized signature"; the line under a signature says "Assinatura".
+  notes: 'Observações', refund_policy: 'Política de reembolso', signature: 'Assinatura',
   stamp_paid: 'PAGO', stamp_partial: 'PAGAMENTO PARCIAL', paid: 'Paga', partial: 'Parcialmente paga', unpaid: 'Em aberto', page: 'Página',
 };
 
 const ar: Labels = {
   invoice_number: 'رقم الفاتورة', invoice_date: 'تاريخ الفاتورة', due_date: 'تاريخ الاستحقاق', po_number: 'رقم أمر الشراء', terms: 'شروط الدفع',
-  from: 'من', bill_to: 'فاتورة إلى', ship_to: 'الشحن إلى',
+  // "من" / "فاتورة إلى" / "الشحن إلى" copy From / Bill to / Ship to; Arabic invoices name the
+  // parties المورد (supplier) and العميل (customer), as Saudi VAT rules do (issue 20 review).
+  from: 'المورد', bill_to: 'العميل', ship_to: 'عنوان الشحن',
   tax_id: 'الرقم الضريبي', registration_no: 'رقم السجل التجاري', email: 'البريد الإلكتروني', phone: 'الهاتف', website: 'الموقع الإلكتروني',
   description: 'الوصف', quantity: 'الكمية', unit: 'الوحدة', unit_price: 'سعر الوحدة', discount: 'الخصم', tax: 'الضريبة', amount: 'المبلغ',
   subtotal: 'المجموع الفرعي', global_discount: 'الخصم', discount_total: 'إجمالي الخصم', shipping: 'رسوم الشحن',
@@ -200,10 +210,12 @@ const ar: Labels = {
   instructions: 'تعليمات الدفع', method_note: 'طريقة الدفع',
   scan_to_pay: 'امسح الرمز للدفع', scan_to_view: 'امسح الرمز لعرض هذه الفاتورة عبر الإنترنت',
   notes: 'ملاحظات', refund_policy: 'سياسة الاسترداد', signature: 'التوقيع المعتمد',
-  stamp_paid: 'تم الدفع', stamp_partial: 'مدفوعة جزئيًا', paid: 'مدفوعة', partial: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة', page: 'صفحة',
+  stamp_paid: 'تم الدفع', stamp_partial: 'تم الدفع جزئيًا', paid: 'مدفوعة', partial: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة', page: 'صفحة',
 };
 
 const ja: Labels = {
+  // Compound nouns take the short okurigana as Japanese invoices print them (お支払期限, お支払条件,
+  // お支払方法, お支払情報); お支払いに関するご案内 is not a compound and keeps い (issue 20 review).
   invoice_number: '請求書番号', invoice_date: '請求日', due_date: 'お支払期限', po_number: '発注番号', terms: 'お支払条件',
   from: '請求元', bill_to: '請求先', ship_to: '納品先',
   tax_id: '登録番号', registration_no: '法人番号', email: 'メール', phone: '電話番号', website: 'ウェブサイト',
@@ -211,9 +223,9 @@ const ja: Labels = {
   subtotal: '小計', global_discount: '値引き', discount_total: '値引き合計', shipping: '送料',
   rounding_adjustment: '端数調整', total_tax: '税額合計', taxable_amount: '課税対象額', grand_total: '合計金額',
   deposit: '前払金', amount_paid: '支払済金額', balance_due: '未払残高', prices_include_tax: '税込価格',
-  payment_details: 'お支払い情報', pay_to: '受取人', bank_name: '銀行名', account_name: '口座名義',
+  payment_details: 'お支払情報', pay_to: '受取人', bank_name: '銀行名', account_name: '口座名義',
   account_number: '口座番号', routing_number: '銀行コード', iban: 'IBAN', swift: 'SWIFT/BIC',
-  instructions: 'お支払いに関するご案内', method_note: 'お支払い方法',
+  instructions: 'お支払いに関するご案内', method_note: 'お支払方法',
   scan_to_pay: 'スキャンしてお支払い', scan_to_view: 'スキャンしてこの請求書をオンラインで表示',
   notes: '備考', refund_policy: '返金ポリシー', signature: '署名',
   stamp_paid: '支払済', stamp_partial: '一部支払済', paid: '支払済み', partial: '一部支払済み', unpaid: '未払い', page: 'ページ',
@@ -224,8 +236,10 @@ const ru: Labels = {
   from: 'Поставщик', bill_to: 'Покупатель', ship_to: 'Грузополучатель',
   tax_id: 'ИНН', registration_no: 'ОГРН', email: 'Эл. почта', phone: 'Телефон', website: 'Сайт',
   description: 'Наименование', quantity: 'Кол-во', unit: 'Ед. изм.', unit_price: 'Цена', discount: 'Скидка', tax: 'Налог', amount: 'Сумма',
-  subtotal: 'Промежуточный итог', global_discount: 'Скидка', discount_total: 'Сумма скидки', shipping: 'Доставка',
-  rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Итого',
+  // A Russian счёт sums the lines as "Итого" and ends with "Всего к оплате"; "Промежуточный итог" is
+  // a spreadsheet's word for Subtotal (issue 20 review).
+  subtotal: 'Итого', global_discount: 'Скидка', discount_total: 'Сумма скидки', shipping: 'Доставка',
+  rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Всего к оплате',
   deposit: 'Предоплата', amount_paid: 'Оплачено', balance_due: 'Остаток к оплате', prices_include_tax: 'Цены указаны с учётом налога',
   payment_details: 'Платёжные реквизиты', pay_to: 'Получатель', bank_name: 'Банк', account_name: 'Владелец счёта',
   // "Номер счёта" would read as the invoice number; a bank account is a "расчётный счёт".
@@ -248,15 +262,20 @@ const it: Labels = {
   account_number: 'Numero di conto', routing_number: 'Codice bancario', iban: 'IBAN', swift: 'SWIFT/BIC',
   instructions: 'Istruzioni di pagamento', method_note: 'Modalità di pagamento',
   scan_to_pay: 'Scansiona per pagare', scan_to_view: 'Scansiona per visualizzare questa fattura online',
-  notes: 'Note', refund_policy: 'Politica di rimborso', signature: 'Firma autorizzata',
+  // "Firma autorizzata" copies "Authorized signature"; Italian invoices print "Firma".
+  notes: 'Note', refund_policy: 'Politica di rimborso', signature: 'Firma',
   stamp_paid: 'PAGATO', stamp_partial: 'PAGAMENTO PARZIALE', paid: 'Pagata', partial: 'Pagata parzialmente', unpaid: 'Da pagare', page: 'Pagina',
 };
 
 const hi: Labels = {
-  invoice_number: 'चालान संख्या', invoice_date: 'चालान दिनांक', due_date: 'देय तिथि', po_number: 'क्रय आदेश संख्या', terms: 'भुगतान की शर्तें',
-  from: 'विक्रेता', bill_to: 'बिल प्राप्तकर्ता', ship_to: 'डिलीवरी पता',
+  // बीजक, not चालान (a challan: a delivery or payment slip), as INVOICE_TITLE (issue 20).
+  // One word for date in the header (दिनांक), and the buyer क्रेता beside the seller विक्रेता rather than
+  // the English "bill" (issue 20 review).
+  invoice_number: 'बीजक संख्या', invoice_date: 'बीजक दिनांक', due_date: 'देय दिनांक', po_number: 'क्रय आदेश संख्या', terms: 'भुगतान की शर्तें',
+  from: 'विक्रेता', bill_to: 'क्रेता', ship_to: 'डिलीवरी पता',
   tax_id: 'कर पहचान संख्या', registration_no: 'पंजीकरण संख्या', email: 'ईमेल', phone: 'फ़ोन', website: 'वेबसाइट',
-  description: 'विवरण', quantity: 'मात्रा', unit: 'इकाई', unit_price: 'इकाई मूल्य', discount: 'छूट', tax: 'कर', amount: 'राशि',
+  // Indian invoices head the unit price "Rate", दर: मात्रा, दर, राशि.
+  description: 'विवरण', quantity: 'मात्रा', unit: 'इकाई', unit_price: 'दर', discount: 'छूट', tax: 'कर', amount: 'राशि',
   subtotal: 'उप-योग', global_discount: 'छूट', discount_total: 'कुल छूट', shipping: 'शिपिंग शुल्क',
   rounding_adjustment: 'पूर्णांकन समायोजन', total_tax: 'कुल कर', taxable_amount: 'कर योग्य राशि', grand_total: 'कुल राशि',
   deposit: 'देय अग्रिम राशि', amount_paid: 'भुगतान की गई राशि', balance_due: 'शेष देय राशि', prices_include_tax: 'कर सहित मूल्य',
@@ -264,7 +283,7 @@ const hi: Labels = {
   // In India the routing code of a bank branch is the IFSC, which is what Indian senders will put here.
   account_number: 'खाता संख्या', routing_number: 'रूटिंग कोड / IFSC', iban: 'IBAN', swift: 'SWIFT/BIC',
   instructions: 'भुगतान निर्देश', method_note: 'भुगतान विधि',
-  scan_to_pay: 'भुगतान के लिए स्कैन करें', scan_to_view: 'इस चालान को ऑनलाइन देखने के लिए स्कैन करें',
+  scan_to_pay: 'भुगतान के लिए स्कैन करें', scan_to_view: 'इस बीजक को ऑनलाइन देखने के लिए स्कैन करें',
   notes: 'टिप्पणियाँ', refund_policy: 'धनवापसी नीति', signature: 'अधिकृत हस्ताक्षरकर्ता',
   stamp_paid: 'भुगतान किया गया', stamp_partial: 'आंशिक भुगतान', paid: 'भुगतान किया गया', partial: 'आंशिक भुगतान', unpaid: 'भुगतान शेष', page: 'पृष्ठ',
 };
@@ -275,6 +294,17 @@ export const LABELS: Readonly<Record<Language, Labels>> = Object.freeze({
   es: Object.freeze(es), pt: Object.freeze(pt), ar: Object.freeze(ar), ja: Object.freeze(ja),
   ru: Object.freeze(ru), it: Object.freeze(it), hi: Object.freeze(hi),
 });
+
+/**
+ * "Label: value" as each language's typography writes it (issue 20 review): French sets a narrow
+ * no-break space before the colon ("N° de TVA : FR…"), Japanese a full-width colon and no space
+ * ("登録番号：T…"); the others ": ". Every glyph here is in the embedded fonts (D30).
+ */
+export function labelValue(language: Language, label: string, value: string): string {
+  if (language === 'fr') return `${label}\u202F: ${value}`;
+  if (language === 'ja') return `${label}\uFF1A${value}`;
+  return `${label}: ${value}`;
+}
 
 /** Only Arabic, of the supported languages, is written right to left (D29: mirrored layout). */
 export function isRightToLeft(language: Language): boolean {

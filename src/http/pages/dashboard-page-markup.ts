@@ -7,6 +7,13 @@ const eventChoices = WEBHOOK_EVENT_TYPES.map((event, i) =>
 
 const main = `<h1>Dashboard</h1>
 <p class="page-status" id="page-status" role="status" aria-live="polite">Loading your account…</p>
+<section class="panel" id="unverified" aria-labelledby="h-unverified" hidden>
+<h2 id="h-unverified">Confirm your e-mail address</h2>
+<p>We sent a confirmation link to <strong id="unverified-email"></strong>. Until you open it, this account works like a visitor's: JSON totals in the <a href="/">generator</a>, but no PDFs, UBL files, hosted links, API key, webhooks or usage figures.</p>
+<p>Nothing arrived after a few minutes? Look in your spam folder, or <button type="button" class="button button-small button-secondary" id="resend-verification">Send the link again</button></p>
+<p class="form-status" id="unverified-status" role="status" aria-live="polite"></p>
+<p>Opened the link? <a href="/dashboard">Reload this page</a>.</p>
+</section>
 <div id="dashboard" hidden>
 <section class="panel" aria-labelledby="h-usage">
 <h2 id="h-usage">Plan and usage</h2>
@@ -17,15 +24,12 @@ const main = `<h1>Dashboard</h1>
 <div class="meter"><label for="meter-hourly">Generations this hour</label><progress id="meter-hourly" max="1" value="0"></progress><p id="text-hourly"></p></div>
 <div class="meter"><label for="meter-weekly">Generations this week</label><progress id="meter-weekly" max="1" value="0"></progress><p id="text-weekly"></p></div>
 </div>
-<p class="hint">A PDF or UBL file is one document, ten JSON answers are one. Times are shown in your time zone; the windows themselves are UTC.</p>
+<p class="hint">A PDF or UBL file is one document, ten JSON answers are one; a hosted link counts as a PDF. Times are shown in your time zone; the windows themselves are UTC.</p>
 </section>
 
 <section class="panel" aria-labelledby="h-key">
 <h2 id="h-key">API key</h2>
-<div id="key-unverified" hidden>
-<p>Confirm your e-mail address to create a key. <button type="button" class="button button-small button-secondary" id="resend-verification">Send the link again</button></p>
-</div>
-<div id="key-none" hidden><p>You have no key yet. <button type="button" class="button" id="create-key">Create API key</button></p></div>
+<div id="key-none" hidden><p id="key-none-text">You have no key yet.</p><p id="key-unavailable" class="field-error" role="status" hidden></p><p><button type="button" class="button" id="create-key">Create API key</button></p></div>
 <div id="key-present" hidden>
 <p class="key-line"><code id="api-key" class="secret" aria-label="API key"></code></p>
 <p>
@@ -80,5 +84,9 @@ ${eventChoices}
 </form>
 </dialog>`;
 
-/** The dashboard (issue 9 item 3). Filled in by the script from the account's own endpoints. */
+/**
+ * The dashboard (issue 9 item 3). Filled in by the script from the account's own endpoints; an
+ * account whose address is not confirmed sees only the "confirm your e-mail" panel (D43), since
+ * every panel below would answer 403 unverified_account.
+ */
 export const DASHBOARD_PAGE: Omit<WebPageSpec, 'entry'> = { title: 'Dashboard', page: 'dashboard', main, wide: true };

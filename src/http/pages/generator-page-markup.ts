@@ -6,7 +6,7 @@ import type { WebPageSpec } from './render-web-page.ts';
 
 /** Language names in English, the chrome's language; the preview itself is in the chosen one. */
 const LANGUAGE_NAMES: Readonly<Record<(typeof LANGUAGES)[number], string>> = {
-  en: 'English', nl: 'Dutch', de: 'German', fr: 'French', es: 'Spanish', pt: 'Portuguese',
+  en: 'English', nl: 'Dutch', de: 'German', fr: 'French', es: 'Spanish', pt: 'Portuguese (Brazil)',
   ar: 'Arabic (right to left)', ja: 'Japanese', ru: 'Russian', it: 'Italian', hi: 'Hindi',
 };
 
@@ -158,6 +158,10 @@ ${checkboxField({ name: 'features.qr', label: 'QR code on the PDF', checked: tru
 <div class="invite anonymous-only">
 <p><strong>PDF, UBL and hosted links need a free account.</strong> The totals are yours without one.</p>
 <p><a class="button" href="/register">Create a free account</a> <a href="/login">Sign in</a></p>
+</div>
+<div class="invite unverified-only" hidden>
+<p><strong>Confirm your e-mail address to download PDFs and UBL files and to make hosted links.</strong> Open the link we sent you; until then the totals work as without an account.</p>
+<p>No e-mail? <a href="/dashboard">Send the link again from your dashboard</a>.</p>
 </div>
 <article class="invoice-preview" id="invoice-preview" aria-label="Invoice preview"></article>
 </aside>

@@ -34,7 +34,7 @@ export function pricingPage(limits: LimitsTable): FastifyPluginAsync {
 ${rows}
 </tbody>
 </table>
-<p>A PDF or a UBL file counts as one document, ten JSON answers as one. Hours and weeks (from Monday) are UTC; the monthly quota starts again on the 1st. Without an account, ${figure(limits.anonymous.hourly)} JSON generations an hour and ${figure(limits.anonymous.weekly)} a week per address.</p>
+<p>A PDF or a UBL file counts as one document, ten JSON answers as one. A hosted link serves a PDF, so an answer with one counts as a PDF. Hours and weeks (from Monday) are UTC; the monthly quota starts again on the 1st. Without an account, ${figure(limits.anonymous.hourly)} JSON generations an hour and ${figure(limits.anonymous.weekly)} a week per address.</p>
 <p>To change plan, ask the operator of this service.</p>
 </main>
 </body>

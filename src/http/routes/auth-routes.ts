@@ -131,7 +131,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
               email: Type.String(),
               tier: StringEnum(TIERS),
               email_verified: Type.Boolean(),
-              api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key (D19); null before the first one.' }),
+              api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key (D19); null before the first one, and when it cannot be shown (see api_key_unavailable).' }),
+              api_key_unavailable: Type.Optional(Type.String({ description: 'Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one. Never a 500 (issue 20).' })),
               credits: Type.Object({
                 total: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Documents a month on this plan; null when unlimited (D22).' }),
                 used: Type.Integer({ description: 'Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1 (D21, D22).' }),
@@ -144,7 +145,9 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     }, async (request, reply) => {
       const caller = await requireAccount(request);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, user: await describeAccount(accounts, caller.accountId, deps.limits, deps.clock()) };
+      const user = await describeAccount(accounts, caller.accountId, deps.limits, deps.clock());
+      if (user.api_key_unavailable !== undefined) request.log.error({ account_id: caller.accountId }, 'stored API key cannot be opened: DATA_ENCRYPTION_KEY is not the key it was sealed with');
+      return { success: true as const, user };
     });
 
     app.post('/api/auth/generate-api-key', {

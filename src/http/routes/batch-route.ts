@@ -7,16 +7,24 @@ import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
 import type { Caller } from '../../use-cases/caller.ts';
-import { batchResultsJson, generateInvoiceBatch, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
+import { batchResultsJson, generateInvoiceBatch, MAX_BATCH_ITEMS, type BatchDeps, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
+import { resumeInvoiceBatch } from '../../use-cases/resume-invoice-batch.ts';
 import { admitGenerations, peekGenerations } from '../admit-generation.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
 import { installIdempotentReplies } from '../idempotent-replies.ts';
+import { jsonShapeLimits } from '../json-shape-limits.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import { startIdempotentRequest } from '../start-idempotent-request.ts';
 import { validateInvoiceRequest } from '../validate-invoice-request.ts';
 
 /** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
 export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The body schema takes any element (items are checked one by one), so the JSON shape limits are
+ * sized here from the largest legal batch: 50 of the largest invoices (issue 20, docs/hostile-input.md).
+ */
+export const BATCH_JSON_SHAPE = jsonShapeLimits(Type.Object({ invoices: Type.Array(InvoiceRequestSchema, { maxItems: MAX_BATCH_ITEMS }) }));
 
 /** The same parts as one invoice's generation. */
 export type BatchRouteDeps = GenerateInvoiceRouteDeps;
@@ -40,7 +48,7 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/batch', {
       bodyLimit: BATCH_BODY_LIMIT_BYTES,
-      config: { swaggerTransform: itemsAreInvoices },
+      config: { swaggerTransform: itemsAreInvoices, jsonShape: BATCH_JSON_SHAPE, bodyTooLargeAdvice: 'Send fewer invoices per batch, or smaller images (or give them as https URLs).' },
       schema: {
         operationId: 'generateInvoiceBatch',
         summary: 'Generate up to 50 invoices',
@@ -62,9 +70,10 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
       const now = deps.clock();
       const caller = await requireApiKey(request, deps, now, 'POST /api/batch');
 
-      const replayed = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'batch', request.body,
+      const start = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'batch', request.body,
         () => peekGenerations(deps, reply, caller, now));
-      if (replayed) return reply;
+      if (start.replayed) return reply;
+      const { tie } = start;
 
       const items = request.body.invoices.map((raw): BatchItemInput => {
         try {
@@ -74,7 +83,7 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
           return { error };
         }
       });
-      const outcome = await generateInvoiceBatch({
+      const batchDeps: BatchDeps = {
         inTransaction: deps.inTransaction,
         links: deps.links,
         allowHosts: deps.outboundAllowHosts,
@@ -83,10 +92,16 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
         clock: deps.clock,
         onWebhookEvent: deps.onWebhookEvent,
         admit: (count) => admitGenerations(deps, reply as FastifyReply, caller as Caller, count, now),
+        peek: () => peekGenerations(deps, reply as FastifyReply, caller as Caller, now),
         plan: deps.limits.plans[caller.tier],
         upgradeUrl: deps.upgradeUrl,
         log: request.log,
-      }, items, caller, now);
+      };
+      // Issue 20 point 6: a batch its key's earlier request committed and never answered is finished, not run again.
+      const resumes = tie?.resumes;
+      const outcome = tie !== undefined && resumes?.kind === 'batch'
+        ? await resumeInvoiceBatch(batchDeps, items, caller, { ...tie, resumes })
+        : await generateInvoiceBatch(batchDeps, items, caller, now, tie);
       return {
         success: true as const,
         count: outcome.results.length,

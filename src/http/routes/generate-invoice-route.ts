@@ -4,14 +4,17 @@ import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
 import type { Invoice } from '../../schemas/invoice-response.ts';
-import { generateAccountInvoice, generateInvoice, refuseAnonymousExtras, type HostedLinkSettings, type RecordedInvoice } from '../../use-cases/generate-invoice.ts';
+import { generateAccountInvoice, generateInvoice, refuseAnonymousExtras, type HostedLinkSettings, type PlannedInvoice, type RecordedInvoice } from '../../use-cases/generate-invoice.ts';
+import { resumeAccountInvoice } from '../../use-cases/resume-account-invoice.ts';
 import { deliverOrWithdraw, renderAccountPdf } from '../../use-cases/deliver-account-document.ts';
 import { buildMeta } from '../build-meta.ts';
 import { documentedSuccess } from '../documented-success.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { BurstAdmission } from '../../domain/limits/burst-limiter.ts';
-import { admitGenerations, peekGenerations, type AdmissionDeps } from '../admit-generation.ts';
+import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
+import { admitGenerations, peekGenerations, peekWindows, type AdmissionDeps } from '../admit-generation.ts';
+import { setRateLimitHeaders } from '../rate-limit-headers.ts';
 import { startIdempotentRequest } from '../start-idempotent-request.ts';
 import { monthlyView, type MonthlyView } from '../../domain/limits/document-cost.ts';
 import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
@@ -19,7 +22,7 @@ import type { Caller } from '../../use-cases/caller.ts';
 import type { IdempotencyStore } from '../../use-cases/idempotency/idempotency-store.ts';
 import { installIdempotentReplies } from '../idempotent-replies.ts';
 import type { TransactionRunner } from '../../storage/write-group.ts';
-import { resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+import { resolveGenerationCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { prepareInvoiceUbl } from '../../use-cases/prepare-invoice-ubl.ts';
 
@@ -59,6 +62,7 @@ const documentFileAnswers = documentedSuccess({
     'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22).' },
     'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' },
     'x-hosted-url': { type: 'string', description: 'For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice (D24). Output "json" carries it as invoice.hosted_url.' },
+    'x-warnings': { type: 'string', description: 'For output "ubl": the codes of the answer\'s warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month\'s PDFs are used up (D42).' },
   },
   content: {
     'application/json': { schema: GenerateInvoiceResponseSchema },
@@ -74,7 +78,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
 
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    config: { swaggerTransform: documentFileAnswers },
+    config: { swaggerTransform: documentFileAnswers, bodyTooLargeAdvice: 'Send smaller images (logo and signature: at most 2.5 MB each), or give them as https URLs.' },
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
@@ -93,14 +97,16 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     preValidation: normalizeInvoiceBody,
   }, (request, reply) => {
     // Anonymous requests without a key (no credential, no cookie, no Idempotency-Key) take the
-    // short path: one counter statement, then the pure computation.
+    // short path: the pure computation, then one counter statement. Computed first so a request
+    // refused for its own content (400, 422) uses no window slot, as in a batch (docs/limits.md);
+    // the result is answered only once admitted, so a 429 never carries it.
     const headers = request.headers;
     if (headers.authorization === undefined && headers.cookie === undefined && headers['idempotency-key'] === undefined) {
       const now = deps.clock();
       const caller = { kind: 'anonymous' as const, ip: request.ip };
-      refuseAnonymousExtras(request.body);
-      return admit(reply, caller, now).then((admission) =>
-        jsonAnswer(request, reply, generateInvoice(request.body, caller, now).invoice, admission));
+      refuseAnonymousExtras(request.body, caller);
+      const { invoice } = generateInvoice(request.body, caller, now);
+      return admit(reply, caller, now).then((admission) => jsonAnswer(request, reply, invoice, admission));
     }
     return generate(request, reply, request.body);
   });
@@ -110,35 +116,56 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     return admitGenerations(deps, reply, caller, 1, now);
   }
 
-  function jsonAnswer(request: FastifyRequest, reply: FastifyReply, invoice: Invoice, admission: BurstAdmission, monthly?: MonthlyView) {
-    return { success: true as const, invoice, meta: buildMeta(request.id, reply.elapsedTime, admission, monthly), anonymous: monthly === undefined };
+  /** `requestId`: the first request's, when this one answers a generation it resumed. */
+  function jsonAnswer(request: FastifyRequest, reply: FastifyReply, invoice: Invoice, admission: BurstAdmission, monthly?: MonthlyView, warnings?: readonly GenerationWarning[], requestId = request.id) {
+    return { success: true as const, invoice, meta: buildMeta(requestId, reply.elapsedTime, admission, monthly, warnings), anonymous: monthly === undefined };
   }
 
   async function generate(request: FastifyRequest, reply: FastifyReply, body: InvoiceRequest) {
     const now = deps.clock();
-    const caller = await resolveCaller(request, deps, now);
-    if (caller.kind === 'anonymous') refuseAnonymousExtras(body);
+    // D43: an account whose e-mail address is not confirmed comes back as anonymous.
+    const caller = await resolveGenerationCaller(request, deps, now);
+    if (caller.kind === 'anonymous') refuseAnonymousExtras(body, caller);
 
-    const replayed = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'generate-invoice', body,
+    const start = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'generate-invoice', body,
       // A replay is neither counted nor metered (D21); its headers show the windows as they are.
       () => peekGenerations(deps, reply, caller, now));
-    if (replayed) return reply;
+    if (start.replayed) return reply;
+    const { tie } = start;
 
-    const admission = await admit(reply, caller, now);
-    if (caller.kind === 'anonymous') return jsonAnswer(request, reply, generateInvoice(body, caller, now).invoice, admission);
+    if (caller.kind === 'anonymous') {
+      // Computed before it is counted, as on the short path above.
+      const { invoice } = generateInvoice(body, caller, now);
+      return jsonAnswer(request, reply, invoice, await admit(reply, caller, now));
+    }
     const output = body.output ?? 'json';
     const meter = { plan: deps.limits.plans[caller.tier], output, upgradeUrl: deps.upgradeUrl };
 
-    const account = { inTransaction: deps.inTransaction, links: deps.links, allowHosts: deps.outboundAllowHosts, onWebhookEvent: deps.onWebhookEvent };
+    // generateAccountInvoice admits the request once the invoice is computed and checked.
+    const account = {
+      inTransaction: deps.inTransaction, links: deps.links, allowHosts: deps.outboundAllowHosts, onWebhookEvent: deps.onWebhookEvent,
+      admit: () => admit(reply, caller, now),
+    };
     const delivery = { db: deps.db, inTransaction: deps.inTransaction, pdfRenderer: deps.pdfRenderer, clock: deps.clock, onWebhookEvent: deps.onWebhookEvent };
+    // Issue 20 point 6: when the key's earlier request committed its generation and died before
+    // answering, that generation is answered: not numbered, metered or announced again, and not
+    // counted again (its windows are shown as they stand, like a replay's, D21).
+    const record = async (beforeNumbering?: (planned: PlannedInvoice) => void) => {
+      const resumes = tie?.resumes;
+      if (tie === undefined || resumes?.kind !== 'invoice') return generateAccountInvoice(account, body, caller, now, meter, beforeNumbering, tie);
+      const recorded = await resumeAccountInvoice(account, body, output, { ...tie, resumes }, beforeNumbering);
+      const windows = await peekWindows(deps, caller, now);
+      setRateLimitHeaders(reply, windows);
+      return { ...recorded, admission: windows };
+    };
 
     if (output === 'json') {
-      const { planned, metered } = await generateAccountInvoice(account, body, caller, now, meter);
-      return jsonAnswer(request, reply, planned.invoice, admission, monthlyView(metered.usage, meter.plan, now));
+      const { planned, metered, admission, firstRequestId } = await record();
+      return jsonAnswer(request, reply, planned.invoice, admission, monthlyView(metered.usage, meter.plan, now), planned.warnings, firstRequestId);
     }
     if (output === 'ubl') {
       let write: ((numbered: Invoice) => string) | undefined;
-      const recorded = await generateAccountInvoice(account, body, caller, now, meter, (planned) => {
+      const recorded = await record((planned) => {
         write = prepareInvoiceUbl(planned.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
       });
       const xml = await deliverOrWithdraw(delivery, request.log, recorded, async () => write!(recorded.planned.invoice));
@@ -151,7 +178,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
         .send(xml as never);
     }
 
-    const recorded = await generateAccountInvoice(account, body, caller, now, meter);
+    const recorded = await record();
     const pdf = await renderAccountPdf(delivery, request.log, recorded);
     hostedUrlHeader(reply, recorded);
     // Spec: output pdf answers application/pdf as an attachment named invoice.pdf (D31).
@@ -164,7 +191,11 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
   };
 }
 
-/** D24: with output pdf or ubl the hosted link comes back in a header. */
+/**
+ * D24: with output pdf or ubl the hosted link comes back in a header; D42: a UBL answer whose
+ * defaulted link was left out says so in X-Warnings, the codes of meta.warnings.
+ */
 function hostedUrlHeader(reply: FastifyReply, recorded: RecordedInvoice): void {
   if (recorded.planned.link !== undefined) reply.header('x-hosted-url', recorded.planned.link.url);
+  if (recorded.planned.warnings.length > 0) reply.header('x-warnings', recorded.planned.warnings.map((warning) => warning.code).join(', '));
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { hostedLinkFailureHit } from '../../domain/hosted/hosted-link-failure-throttle.ts';
+import type { Throttle } from '../../domain/limits/throttle.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { HostedInvoiceResponseSchema } from '../../schemas/hosted-invoice-response.ts';
@@ -7,9 +9,12 @@ import { StringEnum } from '../../schemas/string-enum.ts';
 import type { HostedInvoiceReader } from '../../use-cases/hosted-invoice-reader.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { documentedSuccess } from '../documented-success.ts';
+import { refuseThrottled } from '../refuse-throttled.ts';
 
 export interface HostedInvoiceRouteDeps {
   readonly reader: HostedInvoiceReader;
+  /** Counts failed opens per client IP (hosted-link-failure-throttle.ts). */
+  readonly throttle: Throttle;
   /** Unix ms; injected so tests can stand either side of the 7 days. */
   readonly clock: () => number;
 }
@@ -38,7 +43,11 @@ const pdfOrJson = documentedSuccess({
   },
 });
 
-/** GET /api/i/{id}: the public, signed hosted link (D24). Not counted, not metered. */
+/**
+ * GET /api/i/{id}: the public, signed hosted link (D24). Not metered; failed opens are counted per
+ * client IP, and past HOSTED_LINK_FAILURE_RULE every open from that IP answers 429 before any
+ * lookup or HMAC is made.
+ */
 export function hostedInvoiceRoute(deps: HostedInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/api/i/:id', {
@@ -46,7 +55,7 @@ export function hostedInvoiceRoute(deps: HostedInvoiceRouteDeps): FastifyPluginA
       schema: {
         operationId: 'getHostedInvoice',
         summary: 'Open a hosted invoice link',
-        description: 'Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404 (D24).',
+        description: 'Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404 (D24). After 50 such failed opens from one IP (IPv6: one /64) in 15 minutes, every open from it answers 429 rate_limit_exceeded with Retry-After until the window ends.',
         tags: ['invoices'],
         params: Type.Object({ id: Type.String({ description: 'The link id: 22 base62 characters.' }) }),
         querystring: Type.Object({
@@ -65,8 +74,14 @@ export function hostedInvoiceRoute(deps: HostedInvoiceRouteDeps): FastifyPluginA
         done();
       },
     }, async (request, reply) => {
-      const snapshot = await deps.reader.open(request.params.id, request.query.t, deps.clock());
-      if (snapshot === undefined) throw notFound();
+      const now = deps.clock();
+      const failures = hostedLinkFailureHit(request.ip);
+      await refuseThrottled(deps.throttle, reply, failures, now, 'invalid invoice links opened from this address');
+      const snapshot = await deps.reader.open(request.params.id, request.query.t, now);
+      if (snapshot === undefined) {
+        await deps.throttle.hit(failures.key, failures.rule, now);
+        throw notFound();
+      }
       if (request.query.format === 'json') {
         return { success: true as const, invoice: snapshot.invoice, meta: { request_id: request.id, processing_ms: Math.round(reply.elapsedTime) }, anonymous: false as const };
       }

@@ -9,7 +9,7 @@ import { StringEnum } from '../../schemas/string-enum.ts';
 import { readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
 import { peekWindows, type AdmissionDeps } from '../admit-generation.ts';
 import { rateLimitsView } from '../build-meta.ts';
-import { requireAccountCaller, type CallerResolverDeps } from '../resolve-caller.ts';
+import { requireVerifiedAccount, type CallerResolverDeps } from '../resolve-caller.ts';
 
 export interface UsageRouteDeps extends CallerResolverDeps, AdmissionDeps {
   readonly clock: () => number;
@@ -28,7 +28,7 @@ const UsageSchema = Type.Object({
 /**
  * GET /api/auth/usage (beyond the spec, issue 9): the figures a generation's meta carries (D22),
  * read without generating anything, so the dashboard can show the plan's state. API key or
- * session; counts nothing.
+ * session of a verified account; counts nothing.
  */
 export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -36,13 +36,14 @@ export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
       schema: {
         operationId: 'getUsage',
         summary: 'This month\'s documents and the hourly and weekly windows',
-        description: 'The same figures as meta.monthly and meta.rate_limits of a generation (D20–D22), read without counting anything. API key or session.',
+        description: 'The same figures as meta.monthly and meta.rate_limits of a generation (D20–D22), read without counting anything. API key or session; 403 unverified_account until the e-mail address is confirmed (D43).',
         tags: ['accounts'],
         response: { 200: Type.Object({ success: Type.Literal(true), usage: UsageSchema }), '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },
       },
     }, async (request, reply) => {
       const now = deps.clock();
-      const caller = await requireAccountCaller(request, deps, now);
+      // Account-only: an unconfirmed account has no plan to show yet (D43).
+      const caller = await requireVerifiedAccount(request, deps, now, 'GET /api/auth/usage');
       const plan = deps.limits.plans[caller.tier];
       const [windows, usage] = await Promise.all([
         peekWindows(deps, caller, now),

@@ -5,6 +5,9 @@ import * as throttleCounters from './0003-throttle-counters.ts';
 import * as limits from './0004-limits.ts';
 import * as hostedInvoices from './0005-hosted-invoices.ts';
 import * as webhooks from './0006-webhooks.ts';
+import * as idempotentGenerations from './0007-idempotent-generations.ts';
+import * as secretChecks from './0008-secret-checks.ts';
+import * as webhookClaims from './0009-webhook-claims.ts';
 
 /**
  * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
@@ -18,4 +21,7 @@ export const allMigrations: Readonly<Record<string, Migration>> = {
   '0004_limits': limits,
   '0005_hosted_invoices': hostedInvoices,
   '0006_webhooks': webhooks,
+  '0007_idempotent_generations': idempotentGenerations,
+  '0008_secret_checks': secretChecks,
+  '0009_webhook_claims': webhookClaims,
 };

@@ -21,6 +21,12 @@ export async function incrementCounter(db: DbOrTransaction, key: string, windowS
   return row.count;
 }
 
+/** The count of key in the window starting at windowStartS, 0 when it has none; counts nothing. */
+export async function readCounter(db: DbOrTransaction, key: string, windowStartS: number): Promise<number> {
+  const row = await db.selectFrom('throttle_counters').select('count').where('key', '=', key).where('window_start', '=', windowStartS).executeTakeFirst();
+  return row?.count ?? 0;
+}
+
 /** Deletes every counter of a window that started before windowStartS; returns how many. */
 export async function deleteCountersBefore(db: DbOrTransaction, windowStartS: number): Promise<number> {
   const result = await db.deleteFrom('throttle_counters').where('window_start', '<', windowStartS).executeTakeFirst();

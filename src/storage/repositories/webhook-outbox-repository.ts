@@ -1,4 +1,5 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { pickFairDeliveries, webhookCap, type DeliveriesInFlight, type FairnessLimits } from '../../domain/webhooks/pick-fair-deliveries.ts';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
 import type { Tables, WebhookDeliveryState, WebhookEventsTable, WebhooksTable } from '../tables.ts';
@@ -47,41 +48,92 @@ export interface ClaimedDelivery {
   readonly webhook_id: string;
   /** Attempts made before this one. */
   readonly attempts: number;
+  /** Its webhook's last attempt got no HTTP answer (pick-fair-deliveries.ts). */
+  readonly silent: boolean;
 }
 
 function due(nowMs: number) {
   return (eb: ExpressionBuilder<Tables, 'webhook_deliveries'>) => eb.and([
-    eb('state', '=', 'pending'),
-    eb('next_attempt_at', '<=', nowMs),
-    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', nowMs)]),
+    eb('webhook_deliveries.state', '=', 'pending'),
+    eb('webhook_deliveries.next_attempt_at', '<=', nowMs),
+    eb.or([eb('webhook_deliveries.claimed_until', 'is', null), eb('webhook_deliveries.claimed_until', '<=', nowMs)]),
   ]);
 }
 
+export interface ClaimOptions extends Omit<FairnessLimits, 'limit'> {
+  readonly nowMs: number;
+  /** Deliveries to claim at most: the claiming instance's free slots. */
+  readonly limit: number;
+  readonly claim: string;
+  readonly leaseMs: number;
+}
+
 /**
- * Claims up to `limit` due deliveries for `leaseMs`, earliest due first. On PostgreSQL the rows are
- * picked with FOR UPDATE SKIP LOCKED and the due condition is checked again on the locked row, so
- * of several instances claiming at once each row goes to exactly one; a claim that outlives its
- * lease (its instance died) is taken over by the next claim. SQLite has one writer at a time.
+ * Claims up to `limit` due deliveries for `leaseMs`, earliest due first, within the caps on
+ * attempts in flight per webhook and per account (pickFairDeliveries), counted from the live
+ * claims of every instance. Must run in a transaction: counting and claiming are one step. On
+ * PostgreSQL the claims of all instances are serialised by a transaction-scoped advisory lock
+ * (per schema), so two instances cannot both see a webhook below its cap and both add to it; a
+ * claim is a few indexed statements, so the lock is held for about a millisecond. SQLite has one
+ * writer. The due condition is checked again on the update. A claim that outlives its lease (its
+ * instance died) counts as in flight until then, and is taken over by the next claim.
  */
-export async function claimDueDeliveries(
-  db: DbOrTransaction,
-  dialect: 'sqlite' | 'postgres',
-  options: { readonly nowMs: number; readonly limit: number; readonly claim: string; readonly leaseMs: number },
-): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(tx: Transaction<Tables>, dialect: 'sqlite' | 'postgres', options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const { nowMs, limit, claim, leaseMs } = options;
-  const picked = db.selectFrom('webhook_deliveries')
-    .select('id')
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.webhook_deliveries.claim'))`.execute(tx);
+  const inFlight = await readDeliveriesInFlight(tx, nowMs);
+  const fullWebhooks = [...inFlight.byWebhook].filter(([id, count]) => count >= webhookCap(inFlight.answering.has(id), options)).map(([id]) => id);
+  const fullAccounts = [...inFlight.byAccount].filter(([, count]) => count >= options.perAccount).map(([id]) => id);
+  const rows = await tx.selectFrom('webhook_deliveries')
+    .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+    .select(['webhook_deliveries.id', 'webhook_deliveries.webhook_id', 'webhooks.account_id', 'webhooks.last_status'])
     .where(due(nowMs))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked());
-  return db.updateTable('webhook_deliveries')
+    .$if(fullWebhooks.length > 0, (query) => query.where('webhook_deliveries.webhook_id', 'not in', fullWebhooks))
+    .$if(fullAccounts.length > 0, (query) => query.where('webhooks.account_id', 'not in', fullAccounts))
+    .orderBy('webhook_deliveries.next_attempt_at')
+    .orderBy('webhook_deliveries.id')
+    // Room for the first due rows to crowd on one webhook; the worker claims again for the rest.
+    .limit(limit * CANDIDATES_PER_SLOT)
+    .execute();
+  const picked = pickFairDeliveries(
+    rows.map((row) => ({ id: row.id, webhookId: row.webhook_id, accountId: row.account_id, silent: row.last_status === 0, answering: isAnswered(row.last_status) })),
+    inFlight,
+    { ...options, limit },
+  );
+  if (picked.length === 0) return [];
+  const silent = new Set(picked.filter((candidate) => candidate.silent).map((candidate) => candidate.id));
+  const claimed = await tx.updateTable('webhook_deliveries')
     .set({ claim, claimed_until: nowMs + leaseMs })
-    .where('id', 'in', picked)
+    .where('id', 'in', picked.map((candidate) => candidate.id))
     .where(due(nowMs))
     .returning(['id', 'event_id', 'webhook_id', 'attempts'])
     .execute();
+  return claimed.map((row) => ({ ...row, silent: silent.has(row.id) }));
 }
+
+const CANDIDATES_PER_SLOT = 4;
+
+/** Attempts in flight now (live claims of any instance), per webhook and per account, and which of those webhooks answer. */
+export async function readDeliveriesInFlight(db: DbOrTransaction, nowMs: number): Promise<DeliveriesInFlight & { readonly answering: ReadonlySet<string> }> {
+  const rows = await db.selectFrom('webhook_deliveries')
+    .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+    .select(['webhook_deliveries.webhook_id', 'webhooks.account_id', 'webhooks.last_status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('webhook_deliveries.claimed_until', '>', nowMs)
+    .where('webhook_deliveries.state', '=', 'pending')
+    .groupBy(['webhook_deliveries.webhook_id', 'webhooks.account_id', 'webhooks.last_status'])
+    .execute();
+  const byWebhook = new Map<string, number>();
+  const byAccount = new Map<string, number>();
+  const answering = new Set<string>();
+  for (const row of rows) {
+    byWebhook.set(row.webhook_id, Number(row.count));
+    byAccount.set(row.account_id, (byAccount.get(row.account_id) ?? 0) + Number(row.count));
+    if (isAnswered(row.last_status)) answering.add(row.webhook_id);
+  }
+  return { byWebhook, byAccount, answering };
+}
+
+const isAnswered = (status: number | null): boolean => status !== null && status >= 200 && status <= 299;
 
 /** The earliest time a pending delivery is due, or undefined when none is pending. */
 export async function nextDueAt(db: DbOrTransaction): Promise<number | undefined> {

@@ -1,10 +1,10 @@
 import { encryptSecret } from '../../domain/accounts/encrypt-secret.ts';
 import { generateApiKey } from '../../domain/accounts/generate-api-key.ts';
 import { hashSecret } from '../../domain/accounts/hash-secret.ts';
-import { AppError } from '../../errors/app-error.ts';
 import { replaceApiKey } from '../../storage/repositories/api-keys-repository.ts';
 import type { AccountCaller } from '../caller.ts';
 import type { AccountDeps } from './account-deps.ts';
+import { unverifiedAccountError } from './unverified-account-error.ts';
 
 /**
  * D19: a new key replaces the account's old one in one statement, so the old key is refused from
@@ -13,7 +13,7 @@ import type { AccountDeps } from './account-deps.ts';
  */
 export async function rotateApiKey(deps: AccountDeps, caller: AccountCaller, now: number): Promise<string> {
   if (!caller.verified) {
-    throw new AppError('unverified_account', 'Confirm your e-mail address first: open the link we sent, or ask for a new one with POST /api/auth/resend-verification.');
+    throw unverifiedAccountError('An API key');
   }
   const key = generateApiKey();
   await replaceApiKey(deps.db, {

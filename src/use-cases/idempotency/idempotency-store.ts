@@ -9,13 +9,16 @@ import {
   releaseIdempotencyClaim,
 } from '../../storage/repositories/idempotency-records-repository.ts';
 import type { Tables } from '../../storage/tables.ts';
+import { parseKeptGeneration, type KeptGeneration } from './kept-generation.ts';
 
 /** D23: a first response is replayed for 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a pending claim holds before another request may take the key over. Far longer than
  * a generation can take (image fetches stop at 5 s, the PDF pool answers in milliseconds), so it
- * only ever frees a key whose process died mid-request.
+ * only ever frees a key whose process died mid-request. If that request's generation had
+ * committed, the request that takes the key over answers it rather than generating again
+ * (kept-generation.ts, issue 20 point 6).
  */
 export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 /** A repeat that arrives while the first is running waits up to this long to replay it. */
@@ -37,17 +40,25 @@ export interface KeptResponse {
   readonly body: Buffer;
 }
 
-export type IdempotencyStart = { readonly kind: 'claimed'; readonly claim: IdempotencyClaim } | { readonly kind: 'replay'; readonly response: KeptResponse };
+export type IdempotencyStart =
+  /** `resumes`: the generation a request under this key committed before its instance died unanswered. */
+  | { readonly kind: 'claimed'; readonly claim: IdempotencyClaim; readonly resumes: KeptGeneration | undefined }
+  | { readonly kind: 'replay'; readonly response: KeptResponse };
 
 export interface IdempotencyStore {
   /**
    * Claims the key for this request, or returns the kept response of the same request. A
    * different request under the key is a 422; the same one still running after the wait a 409.
+   * A claim taken over from a request that died after its generation committed carries that
+   * generation, for this request to answer instead of generating again (issue 20 point 6).
    */
   begin(scope: string, key: string, fingerprint: string): Promise<IdempotencyStart>;
   /** Keeps the response for replay. */
   complete(claim: IdempotencyClaim, response: KeptResponse): Promise<void>;
-  /** Frees the key without keeping anything (D23: 5xx and limit refusals are not kept). */
+  /**
+   * Frees the key without keeping anything (D23: 5xx and limit refusals are not kept); a key
+   * whose generation committed is left for the next repeat to resume at once.
+   */
   release(claim: IdempotencyClaim): Promise<void>;
 }
 
@@ -94,7 +105,10 @@ export function createIdempotencyStore(db: Kysely<Tables>, options: IdempotencyS
         const claimed = await claimIdempotencyKey(db, {
           scope, key, fingerprint, claim, nowMs, leaseUntil: nowMs + IDEMPOTENCY_LEASE_MS, expiresAt: nowMs + IDEMPOTENCY_TTL_MS,
         });
-        if (claimed) return { kind: 'claimed', claim: { scope, key, claim } };
+        if (claimed.claimed) {
+          const resumes = claimed.generation === undefined ? undefined : parseKeptGeneration(claimed.generation);
+          return { kind: 'claimed', claim: { scope, key, claim }, resumes };
+        }
         const record = await findIdempotencyRecord(db, scope, key);
         // Released or expired between the two statements: try to claim again.
         if (record === undefined || record.expires_at <= nowMs) continue;

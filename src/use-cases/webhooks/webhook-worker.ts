@@ -2,6 +2,7 @@ import https from 'node:https';
 import { decryptSecret } from '../../domain/accounts/encrypt-secret.ts';
 import { nextAttemptAt, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW, WEBHOOK_TIMEOUT_MS } from '../../domain/webhooks/retry-schedule.ts';
 import { signWebhookBody } from '../../domain/webhooks/sign-webhook-body.ts';
+import { WEBHOOK_IN_FLIGHT_PER_ACCOUNT, WEBHOOK_IN_FLIGHT_PER_ANSWERING_WEBHOOK, WEBHOOK_IN_FLIGHT_PER_WEBHOOK } from '../../domain/webhooks/pick-fair-deliveries.ts';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import { postWebhook, type PostOutcome } from '../../outbound/post-webhook.ts';
 import { claimDueDeliveries, findDeliveryWork, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox-repository.ts';
@@ -22,7 +23,7 @@ export interface WebhookWorkerDeps extends WebhookDeps {
   readonly timeoutMs?: number;
   /** How often the outbox is looked at for due deliveries made by other instances or retries (1 s). */
   readonly pollIntervalMs?: number;
-  /** Attempts in flight at once in this instance (8). */
+  /** Attempts in flight at once in this instance (32). */
   readonly concurrency?: number;
 }
 
@@ -45,7 +46,13 @@ export interface WebhookWorker {
 export const WEBHOOK_CLAIM_LEASE_MS = 60_000;
 
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
-const DEFAULT_CONCURRENCY = 8;
+/**
+ * An attempt in flight is a socket and a body in memory, not CPU, so slots are many: with at most
+ * 2 per webhook until it answers and 16 per account (pick-fair-deliveries.ts), 10 receivers that
+ * never answer hold 20 of them (16 when they are one account's) and the rest keep everyone
+ * else's deliveries going at once (issue 20 point 13).
+ */
+const DEFAULT_CONCURRENCY = 32;
 
 /**
  * The delivery side of the outbox (D28). Every instance runs one; each delivery is claimed by
@@ -58,6 +65,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   const inFlight = new Set<Promise<void>>();
+  // Webhooks whose last attempt got no answer may hold at most half of the slots, so any number
+  // of hanging receivers, across any number of accounts, leaves the other half to the rest once
+  // each has timed out once. (A new webhook has no last attempt: its first ones are not limited.)
+  const silentSlots = Math.floor(concurrency / 2);
+  let silentInFlight = 0;
   // Connections to receivers are kept between attempts: a TLS handshake per delivery cost more CPU
   // than the generation it announces (docs/performance.md). Idle ones close after 5 s.
   const agent = new https.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency, timeout: 5_000 });
@@ -81,9 +93,26 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           const due = await nextDueAt(deps.db);
           if (due === undefined || due > now) break;
           const claim = randomBase62(22);
-          const claimed = await claimDueDeliveries(deps.db, deps.dialect, { nowMs: now, limit: concurrency - inFlight.size, claim, leaseMs: WEBHOOK_CLAIM_LEASE_MS });
+          // Its own transaction, not the SQLite write group's: queued among the generations'
+          // writes, every claim waited for their group commit, and the webhooks bench's
+          // deliveries fell seconds behind its generations (docs/performance.md).
+          const claimed = await deps.db.transaction().execute((tx) => claimDueDeliveries(tx, deps.dialect, {
+            nowMs: now,
+            limit: concurrency - inFlight.size,
+            claim,
+            leaseMs: WEBHOOK_CLAIM_LEASE_MS,
+            perWebhook: WEBHOOK_IN_FLIGHT_PER_WEBHOOK,
+            perAnsweringWebhook: WEBHOOK_IN_FLIGHT_PER_ANSWERING_WEBHOOK,
+            perAccount: WEBHOOK_IN_FLIGHT_PER_ACCOUNT,
+            silentLimit: Math.max(0, silentSlots - silentInFlight),
+          }));
           if (claimed.length === 0) break;
-          for (const delivery of claimed) track(attempt(delivery, claim));
+          for (const delivery of claimed) {
+            if (delivery.silent) silentInFlight += 1;
+            track(attempt(delivery, claim).finally(() => {
+              if (delivery.silent) silentInFlight -= 1;
+            }));
+          }
         }
       } while (again && !closed);
     })()

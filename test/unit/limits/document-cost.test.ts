@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   credits,
+  batchItemCost,
   documentCost,
+  meteringChoices,
   monthlyView,
   quotaShortfall,
   usageCeilings,
@@ -20,17 +22,48 @@ const ENTERPRISE = DEFAULT_LIMITS.plans.enterprise;
 const UNLIMITED: PlanLimits = { hourly: null, weekly: null, monthlyDocuments: null, monthlyPdfs: null };
 const usage = (documentTenths: number, pdfs: number): MonthlyUsage => ({ documentTenths, pdfs });
 
-describe('documentCost (D21)', () => {
-  const cases: Array<[MeteredOutput, number, number]> = [
-    ['json', 1, 0],
-    ['pdf', 10, 1],
-    ['ubl', 10, 0],
+describe('documentCost (D21, D42)', () => {
+  const cases: Array<[MeteredOutput, boolean, number, number]> = [
+    ['json', false, 1, 0],
+    ['pdf', false, 10, 1],
+    ['ubl', false, 10, 0],
+    // D42: a hosted link serves a PDF on demand, so a generation that creates one is a PDF.
+    ['json', true, 10, 1],
+    ['pdf', true, 10, 1],
+    ['ubl', true, 10, 1],
   ];
-  for (const [output, documentTenths, pdfs] of cases) {
-    it(`${output}: ${documentTenths} tenths, ${pdfs} PDF`, () => {
-      assert.deepEqual(documentCost(output), { documentTenths, pdfs });
+  for (const [output, withLink, documentTenths, pdfs] of cases) {
+    it(`${output}${withLink ? ' with a hosted link' : ''}: ${documentTenths} tenths, ${pdfs} PDF`, () => {
+      assert.deepEqual(documentCost(output, withLink), { documentTenths, pdfs });
     });
   }
+  it('a batch item is 1 document, and a PDF too with its link (D21, D42)', () => {
+    assert.deepEqual(batchItemCost(false), { documentTenths: 10, pdfs: 0 });
+    assert.deepEqual(batchItemCost(true), { documentTenths: 10, pdfs: 1 });
+  });
+});
+
+describe('meteringChoices (D42)', () => {
+  const json = (withLink: boolean) => documentCost('json', withLink);
+  const pdf = (withLink: boolean) => documentCost('pdf', withLink);
+  it('a defaulted link: first with it (1 document, 1 PDF), else without it (0.1)', () => {
+    assert.deepEqual(meteringChoices(json, 'default'), [
+      { cost: { documentTenths: 10, pdfs: 1 }, keepsLink: true },
+      { cost: { documentTenths: 1, pdfs: 0 }, keepsLink: false },
+    ]);
+  });
+  it('an explicit link has no way out: it fits or the request is refused', () => {
+    assert.deepEqual(meteringChoices(json, 'explicit'), [{ cost: { documentTenths: 10, pdfs: 1 }, keepsLink: true }]);
+  });
+  it('no link: the output alone', () => {
+    assert.deepEqual(meteringChoices(json, 'off'), [{ cost: { documentTenths: 1, pdfs: 0 }, keepsLink: false }]);
+  });
+  it('a PDF costs the same with or without its link, so its link is never dropped', () => {
+    assert.deepEqual(meteringChoices(pdf, 'default'), [{ cost: { documentTenths: 10, pdfs: 1 }, keepsLink: true }]);
+  });
+  it('a batch item with a defaulted link: 1 document and 1 PDF, else 1 document', () => {
+    assert.deepEqual(meteringChoices(batchItemCost, 'default').map((choice) => choice.cost), [{ documentTenths: 10, pdfs: 1 }, { documentTenths: 10, pdfs: 0 }]);
+  });
 });
 
 describe('quotaShortfall at the edges of the month', () => {
@@ -62,7 +95,7 @@ describe('quotaShortfall at the edges of the month', () => {
   ];
   for (const [name, used, output, plan, expected] of cases) {
     it(name, () => {
-      assert.equal(quotaShortfall(used, documentCost(output), plan), expected);
+      assert.equal(quotaShortfall(used, documentCost(output, false), plan), expected);
     });
   }
 });

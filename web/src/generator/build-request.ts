@@ -70,7 +70,9 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   if (fields['invoice.tax_inclusive'] === true) setPath(request, 'invoice.tax_inclusive', true);
   if (fields.use_accent === true && typeof fields.accent_color === 'string') request.accent_color = fields.accent_color;
   if (options.signedIn) {
-    request.features = { hosted_link: fields['features.hosted_link'] !== false, qr: fields['features.qr'] !== false };
+    // A ticked "hosted link" box is the API's default, not an explicit ask: when the month's PDFs
+    // are used up, a download then comes without its link (D42) instead of being refused.
+    request.features = { ...(fields['features.hosted_link'] === false ? { hosted_link: false } : {}), qr: fields['features.qr'] !== false };
   }
 
   const tax = parseTax(typeof fields.tax === 'string' ? fields.tax : '');

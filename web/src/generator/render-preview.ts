@@ -1,7 +1,7 @@
 import type { Currency, Language } from '../../../src/domain/invoice/catalog.ts';
 import { formatDate } from '../../../src/domain/render/format-date.ts';
 import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/render/format-money.ts';
-import { isRightToLeft, LABELS } from '../../../src/domain/render/labels.ts';
+import { isRightToLeft, LABELS, labelValue } from '../../../src/domain/render/labels.ts';
 import type { Invoice } from '../../../src/schemas/invoice-response.ts';
 import type { Party } from '../../../src/schemas/invoice-request.ts';
 import { h } from '../lib/dom.ts';
@@ -24,7 +24,7 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
     h('h4', {}, heading),
     h('p', { class: 'party-name' }, p.name),
     ...(p.address ?? '').split('\n').filter((line) => line.trim() !== '').map((line) => h('p', {}, line)),
-    p.tax_id === undefined ? null : h('p', {}, `${labels.tax_id}: ${p.tax_id}`));
+    p.tax_id === undefined ? null : h('p', {}, labelValue(language, labels.tax_id, p.tax_id)));
 
   const meta: Array<[string, string]> = [[labels.invoice_number, invoice.number], [labels.invoice_date, formatDate(invoice.date, language)]];
   if (invoice.due_date !== undefined) meta.push([labels.due_date, formatDate(invoice.due_date, language)]);

@@ -7,6 +7,8 @@ export interface Me {
   tier: string;
   email_verified: boolean;
   api_key: string | null;
+  /** Present when a key is stored but cannot be shown (sealed under another server key); says what to do. */
+  api_key_unavailable?: string;
   credits: { total: number | null; used: number };
 }
 

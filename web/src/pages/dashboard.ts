@@ -55,8 +55,11 @@ async function showUsage(): Promise<void> {
 const masked = (key: string): string => `${key.slice(0, 4)}${'•'.repeat(12)}${key.slice(-4)}`;
 
 function showKey(): void {
-  byId('key-unverified').hidden = me.email_verified;
-  byId('key-none').hidden = !me.email_verified || me.api_key !== null;
+  byId('key-none').hidden = me.api_key !== null;
+  // A stored key sealed under another DATA_ENCRYPTION_KEY cannot be shown (issue 20, point 7): say so instead of "no key yet".
+  byId('key-none-text').hidden = me.api_key_unavailable !== undefined;
+  byId('key-unavailable').hidden = me.api_key_unavailable === undefined;
+  byId('key-unavailable').textContent = me.api_key_unavailable ?? '';
   byId('key-present').hidden = me.api_key === null;
   const shown = byId('toggle-key').getAttribute('aria-pressed') === 'true';
   if (me.api_key !== null) byId('api-key').textContent = shown ? me.api_key : masked(me.api_key);
@@ -160,6 +163,24 @@ async function createWebhook(event: SubmitEvent): Promise<void> {
   secretBox.focus();
 }
 
+/**
+ * D43: until the address is confirmed, every account feature answers 403 unverified_account, so
+ * the page shows the one thing to do (open the link, or ask for a new one) instead of panels that
+ * cannot work.
+ */
+function showUnverified(): void {
+  byId('unverified-email').textContent = me.email;
+  byId('unverified').hidden = false;
+  const status = byId('unverified-status');
+  byId('resend-verification').addEventListener('click', async (e) => {
+    const button = e.currentTarget as HTMLButtonElement;
+    button.disabled = true;
+    const result = await apiJson<{ message: string }>('POST', '/api/auth/resend-verification');
+    button.disabled = false;
+    status.textContent = result.ok ? (result.body?.message ?? 'Sent.') : result.message;
+  });
+}
+
 async function start(): Promise<void> {
   const account = await loadMe();
   if (account === undefined) {
@@ -169,6 +190,10 @@ async function start(): Promise<void> {
   me = account;
   await renderAccountNav();
   byId('page-status').textContent = '';
+  if (!me.email_verified) {
+    showUnverified();
+    return;
+  }
   byId('dashboard').hidden = false;
   showKey();
   byId('toggle-key').addEventListener('click', (e) => {
@@ -183,10 +208,6 @@ async function start(): Promise<void> {
   });
   byId('rotate-key').addEventListener('click', () => { void rotateKey(false); });
   byId('create-key').addEventListener('click', () => { void rotateKey(true); });
-  byId('resend-verification').addEventListener('click', async () => {
-    const result = await apiJson<{ message: string }>('POST', '/api/auth/resend-verification');
-    keyStatus.textContent = result.ok ? (result.body?.message ?? 'Sent.') : result.message;
-  });
   byId('copy-secret').addEventListener('click', async () => {
     await copyText(byId('webhook-secret-value').textContent ?? '');
   });

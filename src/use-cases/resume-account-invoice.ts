@@ -1,0 +1,39 @@
+import type { InvoiceRequest } from '../schemas/invoice-request.ts';
+import type { MeteredOutput } from '../domain/limits/document-cost.ts';
+import { invoiceQr, type PlannedInvoice, type RecordedInvoice } from './generate-invoice.ts';
+import type { IdempotencyTie, KeptGeneration } from './idempotency/kept-generation.ts';
+import { loadPdfImages } from './load-pdf-images.ts';
+
+/**
+ * Issue 20 point 6: the invoice that an Idempotency-Key's earlier request committed and never
+ * answered (its instance died between the commit and the answer), made ready for the retry to
+ * answer: numbered, metered and announced as it was, nothing recorded again. Its document is made
+ * again from the kept invoice. The retry's body is the same request (its fingerprint matched), so
+ * the images and the QR come from it; Typst renders the same bytes for the same input, so the PDF
+ * is the one the first request would have sent (unless an image fetched by URL changed since).
+ * `beforeNumbering` prepares the UBL as for a new invoice.
+ */
+export async function resumeAccountInvoice(
+  deps: { readonly allowHosts: readonly string[] },
+  request: InvoiceRequest,
+  output: MeteredOutput,
+  tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'invoice' }> },
+  beforeNumbering?: (planned: PlannedInvoice) => void,
+): Promise<RecordedInvoice> {
+  const kept = tie.resumes;
+  const { invoice } = kept.item;
+  const asked = request.features?.hosted_link;
+  const planned: PlannedInvoice = {
+    invoice,
+    qr: invoiceQr(request, invoice),
+    request,
+    link: kept.item.link ?? undefined,
+    linkAsk: asked === undefined ? 'default' : asked ? 'explicit' : 'off',
+    images: undefined,
+    warnings: [...kept.item.warnings],
+  };
+  beforeNumbering?.(planned);
+  // The snapshot behind a link was stored at the commit; only a PDF answer needs the images now.
+  if (output === 'pdf') planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
+  return { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId };
+}

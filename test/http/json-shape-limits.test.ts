@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { InvoiceRequestSchema } from '../../src/schemas/invoice-request.ts';
+import Type from 'typebox';
+import { jsonShapeLimits, largestJsonShape } from '../../src/http/json-shape-limits.ts';
+import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
+
+/**
+ * Issue 20, point 4: the JSON shape limits (objects and arrays, object keys, counted before
+ * JSON.parse) are sized per route from its largest legal body. Each route's largest legal body is
+ * accepted, a body padded with unknown fields to exactly the limit too, and one object or one key
+ * more is refused with a message naming the limit. The figures are the ones docs/hostile-input.md
+ * lists; a schema change that moves them fails here first.
+ */
+
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const MAX_OBJECT_MEMBERS = 20_000;
+
+/** Objects and arrays, and object members, of a parsed JSON value: counted apart from the code under test. */
+function shapeOf(value: unknown): { containers: number; members: number } {
+  let containers = 0;
+  let members = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      containers += 1;
+      stack.push(...node);
+    } else if (typeof node === 'object' && node !== null) {
+      containers += 1;
+      members += Object.keys(node).length;
+      stack.push(...Object.values(node));
+    }
+  }
+  return { containers, members };
+}
+
+const text = (length: number, char = 'x') => char.repeat(length);
+
+/**
+ * The largest legal invoice: every documented field, strings at their maximum length (images
+ * aside: two 3.5 MB data: URIs are a byte question, D27), 100 lines of 10 tax components each and
+ * 10 global tax components. Left out: tax_rate on the lines and global_tax, which may not be sent
+ * together with taxes and global_taxes.
+ */
+function largestInvoice(taxesPerLine = 10): Json {
+  const party = (name: string) => ({
+    name: text(200, name), address: text(1000), email: `${text(240)}@example.com`, phone: text(50, '1'), tax_id: text(50, 'T'),
+    registration_no: text(50, 'R'), website: text(500, 'w'), country: 'DE', logo: PNG,
+  });
+  return {
+    from: party('A'),
+    to: party('B'),
+    ship_to: { name: text(200, 'S'), address: text(1000), country: 'FR' },
+    invoice: {
+      number: text(64, 'N'), date: '2026-11-02', due_date: '2026-12-02', po_number: text(100, 'P'), terms: text(1000),
+      currency: 'EUR', language: 'en', title: text(100, 'I'), tax_inclusive: false,
+    },
+    items: Array.from({ length: 100 }, (_, i) => ({
+      description: `${i} ${text(990)}`, quantity: 2, unit: text(20, 'u'), unit_price: 10.5, discount: 5, discount_type: 'percent',
+      taxes: Array.from({ length: taxesPerLine }, (_, k) => ({ name: `${k} ${text(90, 'G')}`, rate: 1 })),
+    })),
+    global_taxes: Array.from({ length: 10 }, (_, k) => ({ name: `${k} ${text(90, 'H')}`, rate: 2 })),
+    global_discount: 1, global_discount_type: 'percent',
+    shipping: 4.95, shipping_label: text(100, 'L'), deposit: 1,
+    rounding: 'nearest', rounding_increment: 0.05, amount_paid: 1,
+    payment: {
+      pay_to: text(200), bank_name: text(200), account_name: text(200), account_number: text(64, '1'), routing_number: text(64, '2'),
+      iban: 'DE89370400440532013000', swift: 'COBADEFFXXX', instructions: text(2000), method_note: text(500), status: 'partial',
+      qr: { type: 'url', value: 'https://example.com/pay' },
+    },
+    template: 'classic', accent_color: '#1A73E8', signature: PNG, output: 'json', page_size: 'a4',
+    features: { hosted_link: false, qr: false },
+    notes: text(5000), refund_policy: text(5000), footer: text(1000),
+  };
+}
+
+/**
+ * `value` with unknown top-level fields added so that it holds exactly `containers` objects and
+ * arrays and `members` keys: `pad_keys`, an array of objects of at most 20,000 keys each (the most
+ * one object may hold), then `pad_objects`, an array of empty objects.
+ */
+function padTo(value: Json, target: { containers: number; members: number }): Json {
+  const start = shapeOf(value);
+  const keys = target.members - start.members - 2; // pad_keys and pad_objects are keys too
+  const holders = Math.ceil(keys / MAX_OBJECT_MEMBERS);
+  const pad_keys = Array.from({ length: holders }, (_, h) =>
+    Object.fromEntries(Array.from({ length: Math.min(MAX_OBJECT_MEMBERS, keys - h * MAX_OBJECT_MEMBERS) }, (_, i) => [`k${i}`, 0])));
+  const empties = target.containers - start.containers - (1 + holders) - 1;
+  assert.ok(keys >= 0 && empties >= 0, `cannot pad ${JSON.stringify(start)} to ${JSON.stringify(target)}`);
+  const padded = { ...value, pad_keys, pad_objects: Array.from({ length: empties }, () => ({})) };
+  assert.deepEqual(shapeOf(padded), target);
+  return padded;
+}
+
+const SHAPE_REFUSAL = /holds more than \d+ (JSON objects and arrays|object keys)|an object with more than/;
+
+function refusedForShape(res: LightMyRequestResponse): boolean {
+  return res.statusCode === 400 && SHAPE_REFUSAL.test(res.body);
+}
+
+describe('the largest legal body by the schema (json-shape-limits.ts)', () => {
+  it('largestJsonShape counts the largest legal invoice: every object and array of it, and its keys plus the 101 exclusive ones', () => {
+    const counted = shapeOf(largestInvoice());
+    assert.deepEqual(counted, { containers: 1220, members: 2789 });
+    assert.ok(!JSON.stringify(largestInvoice()).includes('undefined'));
+    assert.deepEqual(largestJsonShape(InvoiceRequestSchema), { containers: counted.containers, members: counted.members + 101 });
+  });
+
+  it('counts arrays at maxItems, unions at their largest branch, and lists of strings as one array', () => {
+    assert.deepEqual(largestJsonShape(Type.Object({ a: Type.Array(Type.Object({ b: Type.Number(), c: Type.Object({}) }), { maxItems: 3 }) })), { containers: 1 + 1 + 3 * 2, members: 1 + 3 * 2 });
+    assert.deepEqual(largestJsonShape(Type.Union([Type.Object({ email: Type.String() }), Type.Null()])), { containers: 1, members: 1 });
+    assert.deepEqual(largestJsonShape(Type.Object({ tags: Type.Array(Type.String()) })), { containers: 2, members: 1 });
+    assert.deepEqual(jsonShapeLimits(undefined), { maxContainers: 64, maxMembers: 64 });
+  });
+
+  it('a schema that does not bound its shape cannot size a route: the route must name its limits', () => {
+    for (const unbounded of [Type.Object({ rows: Type.Array(Type.Object({ a: Type.Number() })) }), Type.Object({ anything: Type.Unknown() })]) {
+      assert.throws(() => jsonShapeLimits(unbounded), /does not bound how many objects and arrays a body holds .* give the route config\.jsonShape/);
+    }
+  });
+});
+
+describe('JSON shape limits per route, each sized from its largest legal body (issue 20)', () => {
+  let ctx: AccountsApp;
+  let key: Record<string, string>;
+  before(async () => {
+    ctx = await startAccountsApp();
+    key = bearer((await signUpWithKey(ctx, 'shape')).apiKey);
+  });
+  after(async () => { await ctx?.close(); });
+
+  const post = (url: string, payload: Json, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
+
+  /** Padded to exactly the limits: accepted (`accepted` judges the answer); one object more, and one key more: refused naming the limit. */
+  async function atAndOverTheLimits(url: string, largest: Json, limits: { containers: number; members: number }, accepted: (res: LightMyRequestResponse) => void, headers: Record<string, string> = {}): Promise<void> {
+    accepted(await post(url, padTo(largest, limits), headers));
+    const oneObjectMore = await post(url, padTo(largest, { ...limits, containers: limits.containers + 1 }), headers);
+    assert.equal(oneObjectMore.statusCode, 400, oneObjectMore.body.slice(0, 300));
+    assert.equal(body(oneObjectMore).error.code, 'validation_error');
+    assert.match(body(oneObjectMore).error.message, new RegExp(`^The request body holds more than ${limits.containers} JSON objects and arrays, the most this endpoint takes`));
+    const oneKeyMore = await post(url, padTo(largest, { ...limits, members: limits.members + 1 }), headers);
+    assert.equal(oneKeyMore.statusCode, 400, oneKeyMore.body.slice(0, 300));
+    assert.match(body(oneKeyMore).error.message, new RegExp(`^The request body holds more than ${limits.members} object keys, the most this endpoint takes`));
+  }
+
+  const ok = (res: LightMyRequestResponse) => assert.equal(res.statusCode, 200, res.body.slice(0, 500));
+  const allGenerated = (count: number) => (res: LightMyRequestResponse) => {
+    ok(res);
+    assert.equal(body(res).meta.generated, count, res.body.slice(0, 500));
+  };
+
+  it('POST /api/batch: 50 invoices × 100 lines × 2 tax components (20,500 objects and arrays) are all generated', async () => {
+    const invoices = Array.from({ length: 50 }, () => largestInvoice(2));
+    assert.ok(shapeOf({ invoices }).containers > 20_000, 'more than the old limit of 20,000');
+    allGenerated(50)(await post('/api/batch', { invoices }, key));
+  });
+
+  it('POST /api/generate-invoice: the largest legal invoice → 200; at 2504 objects and arrays and 5844 keys → 200; one more → 400', async () => {
+    ok(await post('/api/generate-invoice', largestInvoice(), key));
+    await atAndOverTheLimits('/api/generate-invoice', largestInvoice(), { containers: 2504, members: 5844 }, ok, key);
+  });
+
+  it('POST /api/batch: the largest legal batch (50 of the largest invoices) → 200; at 122068 and 289066 → 200; one more → 400', async () => {
+    const largest = { invoices: Array.from({ length: 50 }, () => largestInvoice()) };
+    assert.ok(Buffer.byteLength(JSON.stringify(largest)) < 32 * 1024 * 1024, 'within the 32 MB byte limit (D27)');
+    allGenerated(50)(await post('/api/batch', largest, key));
+    await atAndOverTheLimits('/api/batch', largest, { containers: 122_068, members: 289_066 }, allGenerated(50), key);
+  });
+
+  it('an object of more than 20,000 keys is refused on every route, also within the route\'s total', async () => {
+    const wide = { invoices: [largestInvoice(2)], pad: Object.fromEntries(Array.from({ length: MAX_OBJECT_MEMBERS + 1 }, (_, i) => [`k${i}`, 0])) };
+    const res = await post('/api/batch', wide, key);
+    assert.equal(res.statusCode, 400, res.body.slice(0, 300));
+    assert.match(body(res).error.message, /^The request body holds an object with more than 20000 keys/);
+  });
+
+  // The account and webhook routes: their largest legal bodies are small; their limits too.
+  const longEmail = `${text(300)}@example.com`;
+  for (const [url, largest, limits] of [
+    ['/api/auth/register', { email: longEmail, password: text(1024) }, { containers: 66, members: 68 }],
+    ['/api/auth/login', { email: longEmail, password: text(1024) }, { containers: 66, members: 68 }],
+    ['/api/auth/forgot-password', { email: longEmail }, { containers: 66, members: 66 }],
+    ['/api/auth/resend-verification', { email: longEmail }, { containers: 66, members: 66 }],
+    ['/api/auth/reset-password', { token: text(200), password: text(1024) }, { containers: 66, members: 68 }],
+    ['/api/auth/logout', {}, { containers: 64, members: 64 }],
+    ['/api/webhooks', { url: `https://example.com/${text(2028)}`, events: ['invoice.generated', 'batch.generated'] }, { containers: 68, members: 68 }],
+  ] as const) {
+    it(`POST ${url}: its largest legal body and one padded to ${limits.containers} objects and arrays and ${limits.members} keys are not refused for their shape; one more is`, async () => {
+      const notRefusedForShape = (res: LightMyRequestResponse) => assert.ok(!refusedForShape(res), `${res.statusCode} ${res.body.slice(0, 300)}`);
+      const headers = url === '/api/webhooks' ? key : {};
+      notRefusedForShape(await post(url, largest, headers));
+      await atAndOverTheLimits(url, largest, limits, notRefusedForShape, headers);
+    });
+  }
+});
