@@ -6,6 +6,7 @@
  *
  *   npm run bench:batch
  *   BATCHES=20 npm run bench:batch
+ *   SERVER=/path/to/other/src/server.ts npm run bench:batch   # the same load on another build
  *
  * Every invoice of every batch is new: its own first line, so no PDF is a cache hit of another.
  * For scale, the same number of batches then runs with features.hosted_link false (computed,
@@ -25,6 +26,7 @@ const BATCHES = Number(process.env.BATCHES ?? 10);
 const WARMUP_BATCHES = 2;
 const ITEMS = 50;
 const PORT = 3921;
+const SERVER = process.env.SERVER ?? 'dist/server.js';
 const HIGH = 1_000_000_000;
 const PLAN_LIMITS = JSON.stringify({ free: { hourly: HIGH, weekly: HIGH, monthly_documents: 100_000_000, monthly_pdfs: null } });
 
@@ -49,7 +51,7 @@ function memoryMb(pid: number): { peak: number; now: number } {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-bench-batch-'));
-  const server = spawn(process.execPath, ['dist/server.js'], {
+  const server = spawn(process.execPath, [SERVER], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PLAN_LIMITS },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -70,10 +72,13 @@ async function main(): Promise<void> {
     for (let i = 0; i < WARMUP_BATCHES; i++) await send();
     const afterWarmUp = memoryMb(server.pid!);
     const times: number[] = [];
+    // Resident memory after every batch shows whether it settles or keeps growing (issue 20 point 14).
+    const resident: number[] = [];
     let last: Awaited<ReturnType<typeof send>> | undefined;
     for (let i = 0; i < BATCHES; i++) {
       last = await send();
       times.push(last.ms);
+      resident.push(memoryMb(server.pid!).now);
     }
     const end = memoryMb(server.pid!);
     // The same batches without links: computed, numbered and metered, nothing rendered or stored.
@@ -90,6 +95,7 @@ async function main(): Promise<void> {
     console.log(`server memory: ${idle.now.toFixed(0)} MB idle before the first PDF; peak ${afterWarmUp.peak.toFixed(0)} MB after warm-up, ${end.peak.toFixed(0)} MB after all batches; ${end.now.toFixed(0)} MB resident at the end`);
     console.log(`a link of the last batch opens as a ${opened.status} ${opened.headers.get('content-type')} of ${(pdfBytes / 1024).toFixed(1)} KB`);
     console.log(`every batch: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(`resident after every batch: ${resident.map((mb) => mb.toFixed(0)).join(', ')} MB`);
     console.log(`the same batches with features.hosted_link false (no PDF, no snapshot): median ${median(plain).toFixed(0)} ms`);
   } finally {
     server.kill('SIGTERM');

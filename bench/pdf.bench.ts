@@ -8,11 +8,14 @@
  * with pooled pages, one per core; it is a benchmark-only dependency. Both engines get the same
  * fonts (Chromium through @font-face from the same npm font files).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// First, as in src/server.ts: this process runs the worker pool, so it starts with the same glibc
+// malloc settings as the service (issue 20 point 14).
+import '../src/render/start-with-allocator-settings.ts';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import type { Language } from '../src/domain/invoice/catalog.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
@@ -30,6 +33,14 @@ const THROUGHPUT_DOCS = Number(process.env.THROUGHPUT_DOCS ?? 400);
 const CHROMIUM_LATENCY_DOCS = Number(process.env.CHROMIUM_LATENCY_DOCS ?? 20);
 const CHROMIUM_THROUGHPUT_DOCS = Number(process.env.CHROMIUM_THROUGHPUT_DOCS ?? 80);
 const CHROMIUM = process.env.CHROMIUM ?? CHROMIUM_PATH;
+const MEMORY_ROUNDS = Number(process.env.MEMORY_ROUNDS ?? 8);
+
+/** Resident memory of this process (all threads) from /proc: total, anonymous, file-backed, in MB. */
+function residentMb(): { rss: number; anon: number; file: number } {
+  const rollup = readFileSync('/proc/self/smaps_rollup', 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? NaN) / 1024;
+  return { rss: kb('Rss'), anon: kb('Anonymous'), file: kb('Rss') - kb('Anonymous') };
+}
 
 function view(language: Language, lines = 10): InvoiceView {
   const base = structuredClone(TEN_LINE_INVOICE) as Record<string, any>;
@@ -119,17 +130,25 @@ async function main(): Promise<void> {
     for (const c of CASES) typst[stream][c.name] = summary(await timeEach(c.name.includes('100') ? LATENCY_DOCS / 2 : LATENCY_DOCS, () => pool.render(fresh(c.view, stream), [])));
   }
   const typstRate = { catalogue: await throughput(THROUGHPUT_DOCS, CORES * 2, 'catalogue', (v) => pool.render(v, [])), 'all-new': await throughput(THROUGHPUT_DOCS, CORES * 2, 'all-new', (v) => pool.render(v, [])) };
-  // RSS after each further round shows whether memory settles (Typst's cache is evicted per document).
+  // RSS after each further round shows whether memory settles (Typst's cache is evicted per
+  // document). Sampled before Chromium's driver is loaded, so the process holds what the service's
+  // does: playwright-core alone added 66 MB here.
   const rssRounds: number[] = [];
-  for (let round = 0; round < 8; round += 1) {
-    await throughput(THROUGHPUT_DOCS, CORES * 2, round % 2 === 0 ? 'all-new' : 'catalogue', (v) => pool.render(v, []));
+  const poolStarted = performance.now();
+  const samples: string[] = [];
+  for (let round = 0; round < MEMORY_ROUNDS; round += 1) {
+    const stream = round % 2 === 0 ? 'all-new' : 'catalogue';
+    const rate = await throughput(THROUGHPUT_DOCS, CORES * 2, stream, (v) => pool.render(v, []));
     rssRounds.push(process.memoryUsage().rss);
+    samples.push(`${((performance.now() - poolStarted) / 1000).toFixed(0)} s: ${(rssRounds.at(-1)! / 2 ** 20).toFixed(0)} MB (${stream}, ${rate.toFixed(0)} docs/s)`);
   }
   const rssPeak = Math.max(...rssRounds);
   const rssAfter = process.memoryUsage().rss;
+  const resident = residentMb();
   await pool.close();
 
   // ---- Chromium baseline ----
+  const { chromium } = await import('playwright-core');
   const dir = mkdtempSync(path.join(tmpdir(), 'pdf-bench-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -166,6 +185,8 @@ async function main(): Promise<void> {
   console.log(`Typst ÷ Chromium docs/s: ${(typstRate.catalogue / chromeRate).toFixed(1)}× (catalogue stream), ${(typstRate['all-new'] / chromeRate).toFixed(1)}× (all-new stream)`);
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
   console.log(`process RSS (main thread + ${CORES} render workers): ${mb(rssBefore)} MB before the pool; after each round of ${THROUGHPUT_DOCS} more documents: ${rssRounds.map(mb).join(', ')} MB; peak ${mb(rssPeak)} MB, ${mb(rssAfter)} MB at the end`);
+  console.log(`  at the end: ${resident.anon.toFixed(0)} MB anonymous (heaps), ${resident.file.toFixed(0)} MB file-backed (node and the Typst library); malloc settings: ${['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].map((name) => `${name}=${process.env[name] ?? 'unset'}`).join(' ')}`);
+  console.log(`  samples since the pool started (after warm-up, latency and rate runs): ${samples.join('; ')}`);
 }
 
 await main();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
@@ -47,14 +47,21 @@ function wellFormed(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? value.toWellFormed() : value;
 }
 
-/** One Typst compiler with the fonts loaded once; not thread-safe — one per worker thread. */
+/** One Typst compiler, its fonts indexed once and each read on first use; not thread-safe — one per worker thread. */
 export class TypstPdfCompiler {
   readonly #compiler: NodeCompiler;
   #mapped: string[] = [];
 
   constructor() {
-    const fontBlobs = FONT_FILES.map((file) => readFileSync(path.join(FONTS_DIR, file)));
-    this.#compiler = NodeCompiler.create({ workspace: TEMPLATES_DIR, fontArgs: [{ fontBlobs }] });
+    // By path, not as bytes (issue 20 point 14): Typst indexes the files and reads a font when a
+    // document first uses it, so a worker that renders only Latin invoices never holds the 11 MB
+    // of Noto Sans JP, and no font is copied from a JS buffer into Typst's memory (freeing those
+    // buffers also raised glibc's mmap threshold to the font's size, see allocator-settings.ts).
+    // The PDFs are byte-identical to those from fonts given as bytes, creation date aside.
+    const fontPaths = FONT_FILES.map((file) => path.join(FONTS_DIR, file));
+    // Typst skips a path it cannot read and would print with fallback fonts; fail here instead.
+    for (const file of fontPaths) statSync(file);
+    this.#compiler = NodeCompiler.create({ workspace: TEMPLATES_DIR, fontArgs: [{ fontPaths }] });
   }
 
   /** The PDF of `view`; `assets` are the images the view names. Throws on a compile error. */
