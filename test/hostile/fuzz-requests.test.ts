@@ -693,7 +693,11 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
     // The generator must reach both sides, or the property proves little.
     for (const route of ['generate anonymous', 'generate keyed', 'batch']) {
       assert.ok((fuzzer.statuses.get(`${route} 200`) ?? 0) >= 100, `${route}: only ${fuzzer.statuses.get(`${route} 200`) ?? 0} successes`);
-      assert.ok((fuzzer.statuses.get(`${route} 400`) ?? 0) >= 500, `${route}: only ${fuzzer.statuses.get(`${route} 400`) ?? 0} refusals`);
+      // A batch answers most bad items with 200 and a failed result; it is refused whole only for
+      // its envelope (about 500 of its 1,800 bodies since issue 20 sized its limits for 50 full
+      // invoices, 499–515 over three seeds), so its floor is lower than the single routes'.
+      const floor = route === 'batch' ? 300 : 500;
+      assert.ok((fuzzer.statuses.get(`${route} 400`) ?? 0) >= floor, `${route}: only ${fuzzer.statuses.get(`${route} 400`) ?? 0} refusals`);
     }
     assert.ok((fuzzer.documents.get('pdf') ?? 0) >= 5, `only ${fuzzer.documents.get('pdf') ?? 0} PDFs rendered`);
     assert.ok((fuzzer.documents.get('ubl') ?? 0) >= 20, `only ${fuzzer.documents.get('ubl') ?? 0} UBL documents`);
