@@ -1,4 +1,5 @@
-// First: restarts the process with glibc malloc settings for the PDF workers (issue 20 point 14).
+// First: restarts the process with glibc malloc settings for the PDF workers and a cap on V8's
+// young generation for the main thread (issue 20 point 14, allocator-settings.ts).
 import './render/start-with-allocator-settings.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';

@@ -32,13 +32,39 @@ export function allocatorSettingsToAdd(env: NodeJS.ProcessEnv, platform: NodeJS.
 }
 
 /**
- * Replaces the current process with the same command and ALLOCATOR_SETTINGS added to its
- * environment (process.execve: same pid, same stdio, nothing runs twice), when they are missing.
- * Call before anything else starts: execve refuses once worker threads run. On musl (Alpine) the
- * variables are ignored and cost one exec at start.
+ * V8's young generation of the main thread (issue 20 point 14). Without a limit V8 doubles a busy
+ * isolate's semi-spaces up to 64 MB each on this 64-bit build (no pointer compression): a batch of
+ * 50 invoices keeps enough objects alive for a few hundred ms that the main thread's new space
+ * grew 16 → 32 → 64 MB, in two steps of ~30 MB each, and never gave the pages back. Capping a
+ * semi-space at 16 MB, the size it already has at start, took the batch benchmark's peak from
+ * 388–428 MB to 310–319 MB (docs/performance.md). 8 MB saved ~20 MB more, but the smaller the new
+ * space the more often the JSON path scavenges; 32 MB left the batch at 339–354 MB. The workers'
+ * young generation made no difference (measured with resourceLimits). A flag, not
+ * v8.setFlagsFromString: V8 sizes the heap once, at isolate start.
+ */
+export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=16';
+
+/**
+ * The V8 flags to add to the command line, or none when the operator already gave a
+ * semi-space size (on the command line or in NODE_OPTIONS; V8 takes `-` or `_` in a name). Pure.
+ */
+export function v8FlagsToAdd(execArgv: readonly string[], env: NodeJS.ProcessEnv): readonly string[] {
+  const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (given.some((arg) => /^--max[-_]semi[-_]space[-_]size(=|$)/.test(arg))) return [];
+  return [YOUNG_GENERATION_FLAG];
+}
+
+/**
+ * Replaces the current process with the same command plus what is missing of ALLOCATOR_SETTINGS
+ * (its environment) and YOUNG_GENERATION_FLAG (its V8 flags), when anything is missing.
+ * process.execve: same pid, same stdio, nothing runs twice; the new process finds both in place
+ * and goes on. Call before anything else starts: execve refuses once worker threads run. On musl
+ * (Alpine) the malloc variables are ignored; where execve does not exist (Windows) nothing changes.
  */
 export function execWithAllocatorSettings(): void {
-  const add = allocatorSettingsToAdd(process.env, process.platform);
-  if (add === undefined || typeof process.execve !== 'function') return;
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...add });
+  if (typeof process.execve !== 'function') return;
+  const env = allocatorSettingsToAdd(process.env, process.platform);
+  const flags = v8FlagsToAdd(process.execArgv, process.env);
+  if (env === undefined && flags.length === 0) return;
+  process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, ...env });
 }

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
 import { buildInvoiceView } from '../../src/domain/pdf/build-invoice-view.ts';
-import { ALLOCATOR_SETTINGS, allocatorSettingsToAdd } from '../../src/render/allocator-settings.ts';
+import { ALLOCATOR_SETTINGS, allocatorSettingsToAdd, v8FlagsToAdd, YOUNG_GENERATION_FLAG } from '../../src/render/allocator-settings.ts';
 import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
 import type { InvoiceRequest } from '../../src/schemas/invoice-request.ts';
 import { freePort } from '../helpers/cluster.ts';
@@ -68,10 +68,26 @@ describe('memory under PDF load (issue 20 point 14)', () => {
     assert.equal(ALLOCATOR_SETTINGS.MALLOC_ARENA_MAX, '2');
   });
 
+  it('v8FlagsToAdd: caps the main thread\'s semi-space unless the operator gave a size (issue 20 point 14)', () => {
+    const cases: Array<[string, string[], NodeJS.ProcessEnv, boolean]> = [
+      ['nothing given', [], {}, true],
+      ['other flags only', ['--enable-source-maps'], { NODE_OPTIONS: '--max-old-space-size=512' }, true],
+      ['on the command line', ['--max-semi-space-size=32'], {}, false],
+      ['with underscores', ['--max_semi_space_size=4'], {}, false],
+      ['as two arguments', ['--max-semi-space-size', '4'], {}, false],
+      ['in NODE_OPTIONS', [], { NODE_OPTIONS: '--trace-warnings --max-semi-space-size=64' }, false],
+    ];
+    for (const [name, execArgv, env, adds] of cases) {
+      assert.deepEqual(v8FlagsToAdd(execArgv, env), adds ? [YOUNG_GENERATION_FLAG] : [], name);
+    }
+    assert.equal(YOUNG_GENERATION_FLAG, '--max-semi-space-size=16');
+  });
+
   it('the built service runs with the settings in its own process (same pid), keeps an operator\'s choice, and stops on SIGTERM', async () => {
-    for (const [extra, expected] of [
-      [{}, ALLOCATOR_SETTINGS],
-      [{ MALLOC_ARENA_MAX: '4' }, { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined }],
+    for (const [extra, expected, withFlag] of [
+      [{}, ALLOCATOR_SETTINGS, true],
+      [{ MALLOC_ARENA_MAX: '4' }, { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined }, true],
+      [{ NODE_OPTIONS: '--max-semi-space-size=32' }, ALLOCATOR_SETTINGS, false],
     ] as const) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-mem-'));
       tempDirs.push(dataDir);
@@ -83,6 +99,9 @@ describe('memory under PDF load (issue 20 point 14)', () => {
         // The pid spawn() returned answers: the process was replaced in place, not forked.
         const environ = environOf(child.pid!);
         for (const [name, value] of Object.entries(expected)) assert.equal(environ[name], value, `${name} with ${JSON.stringify(extra)}`);
+        // The V8 flag is on the running process's own command line, once (no second re-exec).
+        const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+        assert.equal(cmdline.filter((arg) => arg === YOUNG_GENERATION_FLAG).length, withFlag ? 1 : 0, `${cmdline.join(' ')} with ${JSON.stringify(extra)}`);
       } finally {
         child.kill('SIGTERM');
       }
