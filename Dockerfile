@@ -21,6 +21,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY templates ./templates
+# jemalloc: the service preloads it at start when installed (src/render/allocator-settings.ts),
+# which keeps PDF rendering under 400 MB where glibc's malloc fragments (docs/performance.md).
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2
 # DATA_DIR (./data): the mail outbox when SMTP_URL is unset, or the embedded SQLite default.
 RUN mkdir data && chown node:node data
 USER node

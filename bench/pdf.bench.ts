@@ -185,7 +185,7 @@ async function main(): Promise<void> {
   console.log(`Typst ÷ Chromium docs/s: ${(typstRate.catalogue / chromeRate).toFixed(1)}× (catalogue stream), ${(typstRate['all-new'] / chromeRate).toFixed(1)}× (all-new stream)`);
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
   console.log(`process RSS (main thread + ${CORES} render workers): ${mb(rssBefore)} MB before the pool; after each round of ${THROUGHPUT_DOCS} more documents: ${rssRounds.map(mb).join(', ')} MB; peak ${mb(rssPeak)} MB, ${mb(rssAfter)} MB at the end`);
-  console.log(`  at the end: ${resident.anon.toFixed(0)} MB anonymous (heaps), ${resident.file.toFixed(0)} MB file-backed (node and the Typst library); malloc settings: ${['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].map((name) => `${name}=${process.env[name] ?? 'unset'}`).join(' ')}`);
+  console.log(`  at the end: ${resident.anon.toFixed(0)} MB anonymous (heaps), ${resident.file.toFixed(0)} MB file-backed (node and the Typst library); allocator settings: ${['LD_PRELOAD', 'MALLOC_CONF', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].map((name) => `${name}=${process.env[name] ?? 'unset'}`).join(' ')}`);
   console.log(`  samples since the pool started (after warm-up, latency and rate runs): ${samples.join('; ')}`);
 }
 

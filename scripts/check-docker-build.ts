@@ -187,6 +187,10 @@ async function runContainer(cwd: string, env: Record<string, string>, user: stri
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   log('HEALTHCHECK passed');
+  // The image installs jemalloc for the PDF workers' memory (issue 20, point 14): it must be in use.
+  const maps = readFileSync(`/proc/${server.pid}/maps`, 'utf8');
+  if (!maps.includes('libjemalloc')) throw new Error('the service runs without jemalloc, which the image installs for it (src/render/allocator-settings.ts)');
+  log('jemalloc is preloaded');
 
   const base = `http://127.0.0.1:${port}`;
   const apiKey = await signUpThroughOutbox(base, path.join(cwd, 'data'), 'docker-check@example.com', 'docker check');

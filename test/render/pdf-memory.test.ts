@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
 import { buildInvoiceView } from '../../src/domain/pdf/build-invoice-view.ts';
-import { ALLOCATOR_SETTINGS, allocatorSettingsToAdd, v8FlagsToAdd, YOUNG_GENERATION_FLAG } from '../../src/render/allocator-settings.ts';
+import { ALLOCATOR_SETTINGS, allocatorSettingsToAdd, findJemalloc, JEMALLOC_CONF, v8FlagsToAdd, YOUNG_GENERATION_FLAG } from '../../src/render/allocator-settings.ts';
 import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
 import type { InvoiceRequest } from '../../src/schemas/invoice-request.ts';
 import { freePort } from '../helpers/cluster.ts';
@@ -68,6 +68,20 @@ describe('memory under PDF load (issue 20 point 14)', () => {
     assert.equal(ALLOCATOR_SETTINGS.MALLOC_ARENA_MAX, '2');
   });
 
+  it('allocatorSettingsToAdd: jemalloc with its settings where the machine has it, unless the operator chose', () => {
+    const lib = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+    const jemalloc = { LD_PRELOAD: lib, MALLOC_CONF: JEMALLOC_CONF };
+    const cases: Array<[string, NodeJS.ProcessEnv, NodeJS.Platform, object | undefined]> = [
+      ['nothing set, Linux', {}, 'linux', jemalloc],
+      ['nothing set, macOS', {}, 'darwin', undefined],
+      ['operator preloads something', { LD_PRELOAD: '/opt/agent.so' }, 'linux', undefined],
+      ['operator set MALLOC_CONF', { MALLOC_CONF: 'narenas:4' }, 'linux', undefined],
+      ['operator tuned glibc', { MALLOC_ARENA_MAX: '8' }, 'linux', undefined],
+    ];
+    for (const [name, env, platform, expected] of cases) assert.deepEqual(allocatorSettingsToAdd(env, platform, lib), expected, name);
+    assert.equal(JEMALLOC_CONF, 'dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2');
+  });
+
   it('v8FlagsToAdd: caps the main thread\'s semi-space unless the operator gave a size (issue 20 point 14)', () => {
     const cases: Array<[string, string[], NodeJS.ProcessEnv, boolean]> = [
       ['nothing given', [], {}, true],
@@ -84,11 +98,15 @@ describe('memory under PDF load (issue 20 point 14)', () => {
   });
 
   it('the built service runs with the settings in its own process (same pid), keeps an operator\'s choice, and stops on SIGTERM', async () => {
-    for (const [extra, expected, withFlag] of [
-      [{}, ALLOCATOR_SETTINGS, true],
-      [{ MALLOC_ARENA_MAX: '4' }, { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined }, true],
-      [{ NODE_OPTIONS: '--max-semi-space-size=32' }, ALLOCATOR_SETTINGS, false],
-    ] as const) {
+    // This machine's choice: jemalloc when libjemalloc2 is installed (the Dockerfile installs it), else glibc's settings.
+    const lib = findJemalloc();
+    const chosen: Record<string, string | undefined> = lib === undefined ? ALLOCATOR_SETTINGS : { LD_PRELOAD: lib, MALLOC_CONF: JEMALLOC_CONF };
+    const cases: Array<readonly [Record<string, string>, Record<string, string | undefined>, boolean]> = [
+      [{}, chosen, true],
+      [{ MALLOC_ARENA_MAX: '4' }, { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined, LD_PRELOAD: undefined }, true],
+      [{ NODE_OPTIONS: '--max-semi-space-size=32' }, chosen, false],
+    ];
+    for (const [extra, expected, withFlag] of cases) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-mem-'));
       tempDirs.push(dataDir);
       const port = await freePort();
@@ -99,6 +117,9 @@ describe('memory under PDF load (issue 20 point 14)', () => {
         // The pid spawn() returned answers: the process was replaced in place, not forked.
         const environ = environOf(child.pid!);
         for (const [name, value] of Object.entries(expected)) assert.equal(environ[name], value, `${name} with ${JSON.stringify(extra)}`);
+        // The preloaded allocator is really mapped into the running process, or really absent.
+        const mapsJemalloc = readFileSync(`/proc/${child.pid}/maps`, 'utf8').includes('libjemalloc');
+        assert.equal(mapsJemalloc, expected.LD_PRELOAD !== undefined, `jemalloc mapped with ${JSON.stringify(extra)}`);
         // The V8 flag is on the running process's own command line, once (no second re-exec).
         const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
         assert.equal(cmdline.filter((arg) => arg === YOUNG_GENERATION_FLAG).length, withFlag ? 1 : 0, `${cmdline.join(' ')} with ${JSON.stringify(extra)}`);

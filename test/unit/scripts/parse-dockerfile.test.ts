@@ -11,7 +11,7 @@ test('the project Dockerfile reads as the instructions it holds, continuations j
   const ops = parseDockerfile(text).map((instruction) => instruction.op);
   assert.deepEqual(ops.filter((op) => op === 'FROM').length, 2);
   const runs = parseDockerfile(text).filter((instruction) => instruction.op === 'RUN').map((instruction) => instruction.args);
-  assert.deepEqual(runs, ['npm ci', 'npm run build && npm prune --omit=dev', 'mkdir data && chown node:node data']);
+  assert.deepEqual(runs, ['npm ci', 'npm run build && npm prune --omit=dev', 'apt-get update && apt-get install -y --no-install-recommends libjemalloc2', 'mkdir data && chown node:node data']);
   const health = parseDockerfile(text).find((instruction) => instruction.op === 'HEALTHCHECK')!;
   const { command, timeoutMs } = parseHealthcheck(health.args);
   assert.equal(command[0], 'node');
