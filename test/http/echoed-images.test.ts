@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
-import { dataUri, PNG_3X2, pngChunk } from '../images/image-bytes.ts';
+import { dataUri, PNG_3X2, pngFile } from '../images/image-bytes.ts';
 import { startLogoServer } from '../images/start-logo-server.ts';
 import type { HttpsImageServer } from '../images/start-https-image-server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
@@ -20,16 +20,7 @@ function noisePng(width: number, height: number): Buffer {
   const rowBytes = width * 3 + 1;
   const raw = randomFillSync(Buffer.alloc(rowBytes * height));
   for (let row = 0; row < height; row += 1) raw[row * rowBytes] = 0; // filter type None
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile(width, height, 2, [deflateSync(raw)]);
 }
 
 const LOGO_PNG = noisePng(800, 600);

@@ -16,13 +16,22 @@ export const GIF_BYTES = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'lati
  * enough for the header check, so sizes like 4001 px need no 4001-px image.
  */
 export function pngHeader(width: number, height: number): Buffer {
+  return pngFile(width, height, 6);
+}
+
+/**
+ * A PNG of the given size: signature, IHDR (8 bits per sample of `colorType`, 2 RGB or 6 RGBA),
+ * the IDAT chunks given (none for a header-only file), IEND.
+ */
+export function pngFile(width: number, height: number, colorType: 2 | 6, idat: Buffer[] = []): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, deflate, no filter, no interlace
+  ihdr.set([8, colorType, 0, 0, 0], 8); // 8-bit, deflate, no filter, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
+    ...idat.map((data) => pngChunk('IDAT', data)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
