@@ -1,26 +1,27 @@
-import type { ErrorCode } from './error-codes.ts';
+import type { ErrorCode, ErrorVariant } from './error-codes.ts';
 
 /**
  * An expected failure with a code from the one list and a message that is safe to show the
- * caller and tells them the fix. The HTTP status comes from the code (error-codes.ts), so the
- * domain never speaks HTTP. Some codes need a different status than their default (D16: the same
- * auth_required is 401 on key-only routes and 403 for an anonymous PDF), hence statusOverride.
+ * caller and tells them the fix. The HTTP status comes from the code (error-codes.ts), so neither
+ * the domain nor a use-case speaks HTTP. A code whose status depends on the case (D16: the same
+ * auth_required is 401 on key-only routes and 403 for an anonymous PDF) names the case as a
+ * variant, and ERROR_VARIANT_STATUS beside the codes maps it.
  */
-export class AppError extends Error {
-  readonly code: ErrorCode;
+export class AppError<Code extends ErrorCode = ErrorCode> extends Error {
+  readonly code: Code;
   readonly details: Readonly<Record<string, unknown>> | undefined;
-  readonly statusOverride: number | undefined;
+  readonly variant: ErrorVariant<Code> | undefined;
 
   constructor(
-    code: ErrorCode,
+    code: Code,
     message: string,
-    options: { details?: Record<string, unknown>; status?: number } = {},
+    options: { details?: Record<string, unknown>; variant?: ErrorVariant<Code> } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
-    this.statusOverride = options.status;
+    this.variant = options.variant;
   }
 }
 

@@ -36,6 +36,26 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export function statusOf(code: ErrorCode): number {
+/**
+ * The few codes whose status depends on the case (D16): the same code keeps its name for the
+ * caller, and this map, not the code that raises it, says which status that case answers.
+ */
+export const ERROR_VARIANT_STATUS = {
+  auth_required: { anonymous_generation: 403 }, // an anonymous caller asked for more than JSON totals (spec Authentication rule 2)
+  idempotency_key_conflict: { different_request: 422 }, // the key was used for another body (D23)
+  pdf_error: { renderer_busy: 503 }, // the PDF workers' queue is full: retry later
+} as const satisfies Partial<Record<ErrorCode, Record<string, number>>>;
+
+type VariantMap = typeof ERROR_VARIANT_STATUS;
+/** A case of `Code` with a status of its own, or never for a code that has none. */
+export type ErrorVariant<Code extends ErrorCode = ErrorCode> = Code extends keyof VariantMap ? keyof VariantMap[Code] & string : never;
+
+/** The one map from an error to its HTTP status: the code's, or its variant's where it has one. */
+export function statusOf(code: ErrorCode, variant?: string): number {
+  if (variant !== undefined) {
+    const variants = (ERROR_VARIANT_STATUS as Partial<Record<ErrorCode, Readonly<Record<string, number>>>>)[code];
+    const status = variants?.[variant];
+    if (status !== undefined) return status;
+  }
   return ERROR_STATUS[code];
 }

@@ -14,7 +14,8 @@ import { toAppError } from './to-app-error.ts';
 export function frameworkErrorReply(accessLog: AccessLog): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
     reply.header('x-request-id', request.id);
-    sendError(reply, toAppError(error, {}).appError);
+    const { appError, status } = toAppError(error, {});
+    sendError(reply, appError, status);
     accessLog({ reqId: request.id, method: request.method, path: pathOf(request.url), status: reply.statusCode, durationMs: 0 });
   };
 }

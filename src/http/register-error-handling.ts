@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import { ERROR_STATUS } from '../errors/error-codes.ts';
+import { statusOf } from '../errors/error-codes.ts';
 import { pathOf } from './path-of.ts';
 import { toAppError } from './to-app-error.ts';
 
@@ -12,8 +12,8 @@ declare module 'fastify' {
 }
 
 /** Sends the one error shape `{success:false, error:{code, message, ...details}}` (D16). */
-export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  const status = error.statusOverride ?? ERROR_STATUS[error.code];
+export function sendError(reply: FastifyReply, error: AppError, frameworkStatus?: number): FastifyReply {
+  const status = frameworkStatus ?? statusOf(error.code, error.variant);
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -52,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error, request, reply) => {
     const options = request.routeOptions;
-    const { appError, expected } = toAppError(error, {
+    const { appError, expected, status } = toAppError(error, {
       body: request.body,
       query: request.query,
       bodyLimit: options.bodyLimit,
@@ -60,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       bodyTooLargeAdvice: options.config.bodyTooLargeAdvice,
     });
     if (!expected) request.log.error({ err: error }, 'unexpected error');
-    return sendError(reply, appError);
+    return sendError(reply, appError, status);
   });
 
   app.setNotFoundHandler((request, reply) => {

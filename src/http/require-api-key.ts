@@ -11,7 +11,7 @@ import { resolveCaller, sessionCaller, type CallerResolverDeps } from './resolve
  * by key, and by session too, since "send a key" would send it to a key it cannot create.
  */
 export async function requireApiKey(request: FastifyRequest, deps: CallerResolverDeps, now: number, endpoint: string): Promise<AccountCaller> {
-  const refuse = () => new AppError('auth_required', `${endpoint} needs an API key (spec Authentication rule 1): send Authorization: Bearer <API key>. A signed-in browser session is not accepted here.`, { status: 401 });
+  const refuse = () => new AppError('auth_required', `${endpoint} needs an API key (spec Authentication rule 1): send Authorization: Bearer <API key>. A signed-in browser session is not accepted here.`);
   if (request.headers.authorization === undefined) {
     const session = request.headers.cookie === undefined ? undefined : await sessionCaller(request, deps, now);
     if (session !== undefined && !session.verified) throw unverifiedAccountError(endpoint);

@@ -78,7 +78,7 @@ export async function resolveGenerationCaller(request: FastifyRequest, deps: Cal
 export async function requireAccountCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<AccountCaller> {
   const caller = await resolveCaller(request, deps, now);
   if (caller.kind !== 'account') {
-    throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.', { status: 401 });
+    throw new AppError('auth_required', 'Sign in first (POST /api/auth/login) or send Authorization: Bearer <API key>.');
   }
   return caller;
 }
@@ -101,7 +101,7 @@ export async function requireVerifiedAccount(request: FastifyRequest, deps: Call
 export function checkOrigin(request: FastifyRequest, publicOrigin: string): void {
   const origin = request.headers.origin;
   if (origin !== publicOrigin) {
-    throw new AppError('forbidden', `This request was authenticated by a session cookie and must come from ${publicOrigin} (Origin header); use an API key from other origins or from servers.`, { status: 403 });
+    throw new AppError('forbidden', `This request was authenticated by a session cookie and must come from ${publicOrigin} (Origin header); use an API key from other origins or from servers.`);
   }
 }
 

@@ -18,7 +18,7 @@ export const MAX_PATH_SEGMENT_CHARS = 200;
 export function toAppError(
   error: unknown,
   request: { body?: unknown; query?: unknown; bodyLimit?: number; schema?: Readonly<Record<string, unknown>>; bodyTooLargeAdvice?: string },
-): { appError: AppError; expected: boolean } {
+): { appError: AppError; expected: boolean; /** A framework client error's own status, kept where no code of ours fits. */ status?: number } {
   const body = request.body;
   if (isAppError(error)) return { appError: error, expected: true };
   const fe = error as Partial<FastifyError> & { validation?: SchemaIssue[]; validationContext?: string };
@@ -63,7 +63,8 @@ export function toAppError(
   if (status >= 400 && status < 500) {
     // A client error from Fastify or a plugin that has no code of its own here: keep the status,
     // give a generic but true message.
-    return { appError: new AppError('validation_error', 'The request could not be read: check the URL, headers and body.', { status }), expected: true };
+    // The framework's own status is kept: this translation is part of the HTTP error map.
+    return { appError: new AppError('validation_error', 'The request could not be read: check the URL, headers and body.'), expected: true, status };
   }
   return {
     appError: new AppError('internal_error', 'An internal error occurred. It has been logged; quote the X-Request-Id header when reporting it.'),

@@ -112,7 +112,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfRend
     render(view: InvoiceView, assets: readonly RenderAsset[]): Promise<Buffer> {
       if (closed) return Promise.reject(renderFailed());
       if (queue.length >= maxQueued) {
-        return Promise.reject(new AppError('pdf_error', `The PDF renderer has ${maxQueued} documents waiting. Retry in a few seconds.`, { status: 503 }));
+        return Promise.reject(new AppError('pdf_error', `The PDF renderer has ${maxQueued} documents waiting. Retry in a few seconds.`, { variant: 'renderer_busy' }));
       }
       return new Promise<Buffer>((resolve, reject) => {
         queue.push({ job: { id: nextId++, view, assets }, resolve, reject });

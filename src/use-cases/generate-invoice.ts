@@ -344,7 +344,7 @@ export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
 export function refuseAnonymousExtras(request: InvoiceRequest, caller: AnonymousCaller): void {
   const refuse = (what: string, fix: string): AppError => (caller.unverified === true
     ? unverifiedAccountError(what)
-    : new AppError('auth_required', `${what} needs an API key or a signed-in session; anonymous callers get JSON totals only. Send Authorization: Bearer <API key>, or ${fix}.`, { status: 403 }));
+    : new AppError('auth_required', `${what} needs an API key or a signed-in session; anonymous callers get JSON totals only. Send Authorization: Bearer <API key>, or ${fix}.`, { variant: 'anonymous_generation' }));
   const output = request.output ?? 'json';
   if (output !== 'json') throw refuse(`output "${output}"`, 'use output "json"');
   for (const feature of ['hosted_link', 'qr'] as const) {

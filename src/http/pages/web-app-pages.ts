@@ -52,7 +52,7 @@ export function webAppPages(assets: WebAssets): FastifyPluginAsync {
         if (assets.entries === undefined) {
           // A checkout that skipped the build: say so rather than serve a page that cannot work.
           reply.header('cache-control', 'no-store');
-          throw new AppError('not_provisioned', assets.missingReason ?? 'The web app is not built; run npm run build.', { status: 503 });
+          throw new AppError('not_provisioned', assets.missingReason ?? 'The web app is not built; run npm run build.');
         }
         return sendWebPage(request, reply, html, etag);
       });

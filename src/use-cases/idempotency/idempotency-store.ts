@@ -113,7 +113,7 @@ export function createIdempotencyStore(db: Kysely<Tables>, options: IdempotencyS
         // Released or expired between the two statements: try to claim again.
         if (record === undefined || record.expires_at <= nowMs) continue;
         if (record.fingerprint !== fingerprint) {
-          throw new AppError('idempotency_key_conflict', 'This Idempotency-Key was already used for a different request in the last 24 hours: send a new key for a new request, or repeat the first request exactly to get its answer again.', { status: 422 });
+          throw new AppError('idempotency_key_conflict', 'This Idempotency-Key was already used for a different request in the last 24 hours: send a new key for a new request, or repeat the first request exactly to get its answer again.', { variant: 'different_request' });
         }
         if (record.state === 'done' && record.status !== null && record.body !== null) {
           return { kind: 'replay', response: { status: record.status, headers: JSON.parse(record.headers ?? '{}') as Record<string, string>, body: Buffer.from(record.body) } };
