@@ -7,7 +7,7 @@
  */
 import { cpus } from 'node:os';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
-import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 
 const ITERATIONS = Number(process.argv[2] ?? 200_000);

@@ -22,7 +22,7 @@ import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice
 import { buildInvoiceView } from '../src/domain/pdf/build-invoice-view.ts';
 import type { InvoiceView } from '../src/domain/pdf/invoice-view.ts';
 import { createPdfWorkerPool } from '../src/render/pdf-worker-pool.ts';
-import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import { invoiceViewHtml } from './invoice-view-html.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 import { CHROMIUM_PATH } from '../scripts/chromium.ts';

@@ -9,8 +9,8 @@ import { cpus } from 'node:os';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
 import { buildUblInvoice } from '../src/domain/ubl/build-ubl-invoice.ts';
-import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
-import type { Invoice } from '../src/schemas/invoice-response.ts';
+import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 2000);

@@ -16,7 +16,7 @@ import { LANGUAGES, TEMPLATES, type Language } from '../src/domain/invoice/catal
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
 import { buildInvoiceView } from '../src/domain/pdf/build-invoice-view.ts';
 import { TypstPdfCompiler } from '../src/render/typst-pdf-compiler.ts';
-import type { InvoiceRequest } from '../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 
 const CURRENCY: Readonly<Record<Language, string>> = {
   en: 'USD', nl: 'EUR', de: 'EUR', fr: 'EUR', es: 'EUR', pt: 'BRL', ar: 'SAR', ja: 'JPY', ru: 'RUB', it: 'EUR', hi: 'INR',

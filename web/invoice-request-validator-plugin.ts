@@ -3,7 +3,7 @@ import ajvFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
 import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../src/schemas/ajv-options.ts';
-import { InvoiceRequestSchema } from '../src/schemas/invoice-request.ts';
+import { InvoiceRequestSchema } from '../src/domain/invoice/invoice-request-schema.ts';
 
 /** What web code imports to validate an InvoiceRequest (typed in web/src/invoice-request-validator.d.ts). */
 export const INVOICE_REQUEST_VALIDATOR_ID = 'virtual:invoice-request-validator';

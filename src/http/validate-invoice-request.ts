@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { normalizeInvoiceRequest } from '../domain/invoice/normalize-invoice-request.ts';
 import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
-import { InvoiceRequestSchema, type InvoiceRequest } from '../schemas/invoice-request.ts';
+import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import { mapValidationError } from './map-validation-error.ts';
 
 // The same options as the route validator in app.ts, so an invoice is judged alike alone and in a

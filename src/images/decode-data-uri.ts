@@ -1,5 +1,5 @@
 import { imageError, type ImageField } from './image-error.ts';
-import { MAX_IMAGE_BYTES } from './image-limits.ts';
+import { MAX_IMAGE_BYTES } from '../domain/images/image-limits.ts';
 
 const DATA_URI_PREFIX = /^data:image\/(?:png|jpeg|jpg);base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -1,7 +1,7 @@
 import type { ClientRequest } from 'node:http';
 import { isAppError } from '../errors/app-error.ts';
 import { imageError, notPublicAddressError, type ImageField } from './image-error.ts';
-import { MAX_IMAGE_REDIRECTS } from './image-limits.ts';
+import { MAX_IMAGE_REDIRECTS } from '../domain/images/image-limits.ts';
 import { isPublicAddress } from '../outbound/is-public-address.ts';
 import { NonPublicAddressError } from '../outbound/non-public-address-error.ts';
 import { networkFailureKind } from '../outbound/network-failure-kind.ts';

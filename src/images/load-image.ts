@@ -1,7 +1,7 @@
 import { decodeDataUri } from './decode-data-uri.ts';
 import { fetchImage } from './fetch-image.ts';
 import { imageError, type ImageField } from './image-error.ts';
-import { IMAGE_FETCH_TIMEOUT_MS, MAX_IMAGE_SIDE_PX } from './image-limits.ts';
+import { IMAGE_FETCH_TIMEOUT_MS, MAX_IMAGE_SIDE_PX } from '../domain/images/image-limits.ts';
 import { readImageInfo, type ImageFormat } from './read-image-info.ts';
 
 export type { ImageField } from './image-error.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { imageError, type ImageField } from './image-error.ts';
-import { MAX_IMAGE_BYTES } from './image-limits.ts';
+import { MAX_IMAGE_BYTES } from '../domain/images/image-limits.ts';
 
 /**
  * The whole body, refused as soon as it passes MAX_IMAGE_BYTES: a declared Content-Length over the cap

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ErrorObjectSchema } from './error-response.ts';
-import { InvoiceSchema } from './invoice-response.ts';
+import { InvoiceSchema } from '../domain/invoice/invoice-schema.ts';
 import { WarningSchema } from './meta.ts';
 
 export const BatchItemResultSchema = Type.Object({

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { ERROR_STATUS } from '../errors/error-codes.ts';
-import { StringEnum } from './string-enum.ts';
+import { StringEnum } from '../lib/string-enum.ts';
 
 const CODES = Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[];
 

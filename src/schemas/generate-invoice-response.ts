@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { InvoiceSchema } from './invoice-response.ts';
+import { InvoiceSchema } from '../domain/invoice/invoice-schema.ts';
 import { MetaSchema } from './meta.ts';
 
 export const GenerateInvoiceResponseSchema = Type.Object(

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { InvoiceSchema } from './invoice-response.ts';
+import { InvoiceSchema } from '../domain/invoice/invoice-schema.ts';
 
 /**
  * GET /api/i/{id}?format=json: the generation's JSON shape (D24). Opening a link is neither

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/webhook-event-types.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhooks/check-webhook-url.ts';
-import { StringEnum } from './string-enum.ts';
+import { StringEnum } from '../lib/string-enum.ts';
 
 const EventType = StringEnum(WEBHOOK_EVENT_TYPES, { description: 'invoice.generated: each successful POST /api/generate-invoice by an account. batch.generated: each POST /api/batch answered 200 (D28).' });
 

@@ -2,8 +2,8 @@ import { batchItemCost, meteringChoices } from '../domain/limits/document-cost.t
 import type { GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
 import type { PlanLimits } from '../domain/limits/plans.ts';
 import { AppError, isAppError } from '../errors/app-error.ts';
-import type { Invoice } from '../schemas/invoice-response.ts';
-import type { InvoiceRequest } from '../schemas/invoice-request.ts';
+import type { Invoice } from '../domain/invoice/invoice-schema.ts';
+import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import type { AccountCaller } from './caller.ts';
 import { renderAccountPdf, type DeliveryDeps, type DeliveryLog } from './deliver-account-document.ts';
 import { planAccountInvoice, recordAccountInvoice, type AccountInvoiceDeps, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';

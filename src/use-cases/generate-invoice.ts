@@ -5,8 +5,8 @@ import { anonymousInvoiceNumber } from '../domain/invoice/anonymous-invoice-numb
 import { computeInvoice } from '../domain/invoice/compute-invoice.ts';
 import { newHostedLink, type HostedLink } from '../domain/hosted/hosted-link.ts';
 import type { PdfImage, PdfImages } from '../domain/pdf/pdf-input.ts';
-import type { InvoiceRequest } from '../schemas/invoice-request.ts';
-import type { Invoice } from '../schemas/invoice-response.ts';
+import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../domain/invoice/invoice-schema.ts';
 import { takeRandomBytes } from '../lib/random-bytes-pool.ts';
 import { utcDate } from '../lib/utc-date.ts';
 import type { Tables } from '../storage/tables.ts';

@@ -3,7 +3,7 @@ import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../d
 import { echoedParty } from '../domain/invoice/echoed-party.ts';
 import { pdfInput, type PdfImage } from '../domain/pdf/pdf-input.ts';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
-import type { Invoice } from '../schemas/invoice-response.ts';
+import type { Invoice } from '../domain/invoice/invoice-schema.ts';
 import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../storage/repositories/hosted-invoices-repository.ts';
 import type { Tables } from '../storage/tables.ts';

@@ -1,7 +1,7 @@
 import { buildUblInvoice } from '../domain/ubl/build-ubl-invoice.ts';
 import { computeUblAmounts, type UblAmounts } from '../domain/ubl/compute-ubl-amounts.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { Invoice } from '../schemas/invoice-response.ts';
+import type { Invoice } from '../domain/invoice/invoice-schema.ts';
 
 const ublFailed = () => new AppError('ubl_error', 'The UBL document could not be built. Retry; if it fails again, send output "json" and report the request id.');
 

@@ -1,4 +1,4 @@
-import type { InvoiceRequest } from '../schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import type { MeteredOutput } from '../domain/limits/document-cost.ts';
 import { invoiceQr, type PlannedInvoice, type RecordedInvoice } from './generate-invoice.ts';
 import type { IdempotencyTie, KeptGeneration } from './idempotency/kept-generation.ts';

@@ -1,6 +1,6 @@
 import type { PdfImage } from '../domain/pdf/pdf-input.ts';
 import type { AppError } from '../errors/app-error.ts';
-import type { InvoiceRequest } from '../schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice } from '../storage/repositories/hosted-invoices-repository.ts';
 import type { DbOrTransaction } from '../storage/db-or-transaction.ts';

@@ -54,7 +54,7 @@ class Rng {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bases: requests that touch every field of src/schemas/invoice-request.ts.
+// Bases: requests that touch every field of src/domain/invoice/invoice-request-schema.ts.
 
 function fullInvoice(anonymous: boolean): Json {
   return {

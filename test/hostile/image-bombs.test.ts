@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PX } from '../../src/images/image-limits.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PX } from '../../src/domain/images/image-limits.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
 import { dataUri, JPEG_7X5, PNG_3X2, paddedTo, pngChunk, pngHeader } from '../images/image-bytes.ts';

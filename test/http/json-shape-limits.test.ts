@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { InvoiceRequestSchema } from '../../src/schemas/invoice-request.ts';
+import { InvoiceRequestSchema } from '../../src/domain/invoice/invoice-request-schema.ts';
 import Type from 'typebox';
 import { jsonShapeLimits, largestJsonShape } from '../../src/http/json-shape-limits.ts';
 import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';

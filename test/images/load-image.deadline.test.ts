@@ -3,7 +3,7 @@ import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/errors/app-error.ts';
-import { IMAGE_FETCH_TIMEOUT_MS } from '../../src/images/image-limits.ts';
+import { IMAGE_FETCH_TIMEOUT_MS } from '../../src/domain/images/image-limits.ts';
 import { loadImage } from '../../src/images/load-image.ts';
 import { pngHeader } from './image-bytes.ts';
 import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { MAX_IMAGE_BYTES } from '../../src/images/image-limits.ts';
+import { MAX_IMAGE_BYTES } from '../../src/domain/images/image-limits.ts';
 import { loadImage } from '../../src/images/load-image.ts';
 import { GIF_BYTES, JPEG_7X5, PNG_3X2, paddedTo, pngHeader } from './image-bytes.ts';
 import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';

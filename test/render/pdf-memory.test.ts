@@ -9,7 +9,7 @@ import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invo
 import { buildInvoiceView } from '../../src/domain/pdf/build-invoice-view.ts';
 import { ALLOCATOR_SETTINGS, allocatorSettingsToAdd, findJemalloc, JEMALLOC_CONF, v8FlagsToAdd, YOUNG_GENERATION_FLAG } from '../../src/render/allocator-settings.ts';
 import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
-import type { InvoiceRequest } from '../../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { freePort } from '../helpers/cluster.ts';
 
 // Memory under PDF load (issue 20 point 14). The figures are measured by bench/pdf.bench.ts and

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { buildInvoiceView } from '../../src/domain/pdf/build-invoice-view.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
-import type { InvoiceRequest } from '../../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { createPdfWorkerPool } from '../../src/render/pdf-worker-pool.ts';
 import { richInvoice } from '../pdf/pdf-fixtures.ts';

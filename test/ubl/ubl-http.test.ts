@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/errors/app-error.ts';
 import { statusOf } from '../../src/errors/error-codes.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
-import type { InvoiceRequest } from '../../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { prepareInvoiceUbl } from '../../src/use-cases/prepare-invoice-ubl.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
 import { validateUblSchema } from '../helpers/validate-ubl.ts';

@@ -1,6 +1,6 @@
 /**
  * The InvoiceRequest validator that web/invoice-request-validator-plugin.ts generates when the
- * bundle is built: Ajv's standalone code for src/schemas/invoice-request.ts (D44).
+ * bundle is built: Ajv's standalone code for src/domain/invoice/invoice-request-schema.ts (D44).
  */
 declare module 'virtual:invoice-request-validator' {
   /** The part of an Ajv error the service's mapValidationError reads. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error.ts';
-import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
+import type { InvoiceRequest } from './invoice-request-schema.ts';
 import { COUNTRY_CODES } from './country-codes.ts';
 
 /** from.country, to.country and ship_to.country, when sent, must be ISO 3166-1 alpha-2 codes. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/app-error.ts';
-import type { InvoiceRequest } from '../../schemas/invoice-request.ts';
-import type { Invoice, InvoiceItem } from '../../schemas/invoice-response.ts';
+import type { InvoiceRequest } from './invoice-request-schema.ts';
+import type { Invoice, InvoiceItem } from './invoice-schema.ts';
 import { formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';

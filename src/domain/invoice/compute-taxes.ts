@@ -1,4 +1,4 @@
-import type { InvoiceItem, TaxLine } from '../../schemas/invoice-response.ts';
+import type { InvoiceItem, TaxLine } from './invoice-schema.ts';
 import { RatioSum } from '../money/ratio-sum.ts';
 import { divideHalfAwayFromZero, scaleDownHalfAwayFromZero } from '../money/round-to-unit.ts';
 import { toMoneyNumber } from '../money/to-money-number.ts';

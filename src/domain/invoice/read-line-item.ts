@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error.ts';
-import type { LineItem } from '../../schemas/invoice-request.ts';
+import type { LineItem } from './invoice-request-schema.ts';
 import { DECIMAL_SCALE, parseDecimal } from '../money/parse-decimal.ts';
 import { formatScaled } from '../money/format-scaled.ts';
 import { itemPaths } from './field-paths.ts';

@@ -1,4 +1,4 @@
-import type { TaxComponent } from '../../schemas/invoice-request.ts';
+import type { TaxComponent } from './invoice-request-schema.ts';
 import { parseDecimal } from '../money/parse-decimal.ts';
 
 /** One tax component as the engine uses it: `rate` as sent (echoed), `scaledRate` = rate × 10^6. */

@@ -1,5 +1,5 @@
-import type { Invoice } from '../../schemas/invoice-response.ts';
-import type { Party } from '../../schemas/invoice-request.ts';
+import type { Invoice } from '../invoice/invoice-schema.ts';
+import type { Party } from '../invoice/invoice-request-schema.ts';
 import type { Language } from '../invoice/catalog.ts';
 import { LABELS, labelValue, type Labels } from '../render/labels.ts';
 import { formatDate } from '../render/format-date.ts';

@@ -1,4 +1,4 @@
-import type { Invoice } from '../../schemas/invoice-response.ts';
+import type { Invoice } from '../invoice/invoice-schema.ts';
 import { qrSvg } from '../qr/qr-svg.ts';
 import type { InvoiceQr } from '../qr/resolve-invoice-qr.ts';
 import { buildInvoiceView, imageFileName, QR_FILE_NAME } from './build-invoice-view.ts';

@@ -1,5 +1,5 @@
 import xmlbuilder from 'xmlbuilder';
-import type { Invoice } from '../../schemas/invoice-response.ts';
+import type { Invoice } from '../invoice/invoice-schema.ts';
 import { formatFixed, formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import { LABELS } from '../render/labels.ts';

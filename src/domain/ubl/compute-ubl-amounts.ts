@@ -1,4 +1,4 @@
-import type { Invoice } from '../../schemas/invoice-response.ts';
+import type { Invoice } from '../invoice/invoice-schema.ts';
 import { CURRENCY_MINOR_UNITS } from '../invoice/catalog.ts';
 import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';

@@ -8,7 +8,7 @@ import type { LimitsTable } from '../../domain/limits/plans.ts';
 import { TIERS } from '../../domain/accounts/tiers.ts';
 import { deleteSession } from '../../storage/repositories/sessions-repository.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
-import { StringEnum } from '../../schemas/string-enum.ts';
+import { StringEnum } from '../../lib/string-enum.ts';
 import type { AccountDeps } from '../../use-cases/accounts/account-deps.ts';
 import { describeAccount } from '../../use-cases/accounts/describe-account.ts';
 import { LINK_SENT_MESSAGE, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from '../../use-cases/accounts/email-links.ts';

@@ -5,7 +5,7 @@ import Type from 'typebox';
 import { AppError, isAppError } from '../../errors/app-error.ts';
 import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
-import { InvoiceRequestSchema } from '../../schemas/invoice-request.ts';
+import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import type { Caller } from '../../use-cases/caller.ts';
 import { batchResultsJson, generateInvoiceBatch, MAX_BATCH_ITEMS, type BatchDeps, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
 import { resumeInvoiceBatch } from '../../use-cases/resume-invoice-batch.ts';

@@ -5,7 +5,7 @@ import type { Throttle } from '../../domain/limits/throttle.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { HostedInvoiceResponseSchema } from '../../schemas/hosted-invoice-response.ts';
-import { StringEnum } from '../../schemas/string-enum.ts';
+import { StringEnum } from '../../lib/string-enum.ts';
 import type { HostedInvoiceReader } from '../../use-cases/hosted-invoice-reader.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { documentedSuccess } from '../documented-success.ts';

@@ -5,7 +5,7 @@ import { monthlyView } from '../../domain/limits/document-cost.ts';
 import { utcWindows } from '../../domain/limits/utc-windows.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { MonthlyUsageSchema, WindowUsageSchema } from '../../schemas/meta.ts';
-import { StringEnum } from '../../schemas/string-enum.ts';
+import { StringEnum } from '../../lib/string-enum.ts';
 import { readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
 import { peekWindows, type AdmissionDeps } from '../admit-generation.ts';
 import { rateLimitsView } from '../build-meta.ts';

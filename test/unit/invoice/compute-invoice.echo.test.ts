@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { INVOICE_TITLE } from '../../../src/domain/invoice/language-words.ts';
 import { LANGUAGES } from '../../../src/domain/invoice/catalog.ts';
-import type { InvoiceRequest } from '../../../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { CTX, compute, request } from './invoice-fixtures.ts';
 
 describe('defaults', () => {

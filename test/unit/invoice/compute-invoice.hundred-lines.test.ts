@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { LineItem } from '../../../src/schemas/invoice-request.ts';
+import type { LineItem } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { compute, minor, referenceLargestRemainder, referenceRound, taxLinesInMinor, totalsInMinor } from './invoice-fixtures.ts';
 
 /**

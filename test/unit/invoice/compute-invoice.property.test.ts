@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { CURRENCY_MINOR_UNITS, type Currency } from '../../../src/domain/invoice/catalog.ts';
-import type { InvoiceRequest, LineItem, TaxComponent } from '../../../src/schemas/invoice-request.ts';
-import type { Invoice } from '../../../src/schemas/invoice-response.ts';
+import type { InvoiceRequest, LineItem, TaxComponent } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import { CTX, decimalsOf, minor, moneyFields, referenceLargestRemainder, referenceRound, totalsInMinor } from './invoice-fixtures.ts';
 
 /**

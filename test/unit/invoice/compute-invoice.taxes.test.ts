@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { InvoiceRequest, LineItem } from '../../../src/schemas/invoice-request.ts';
+import type { InvoiceRequest, LineItem } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { compute, minor, taxLinesInMinor, totalsInMinor } from './invoice-fixtures.ts';
 
 describe('D4 which taxes apply to a line', () => {

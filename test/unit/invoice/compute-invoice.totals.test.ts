@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { InvoiceRequest } from '../../../src/schemas/invoice-request.ts';
+import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import type { Currency } from '../../../src/domain/invoice/catalog.ts';
 import { CURRENCY_MINOR_UNITS } from '../../../src/domain/invoice/catalog.ts';
 import { compute, decimalsOf, minor, moneyFields, totalsInMinor } from './invoice-fixtures.ts';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { AppError } from '../../../src/errors/app-error.ts';
 import type { ErrorCode } from '../../../src/errors/error-codes.ts';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
-import type { InvoiceRequest } from '../../../src/schemas/invoice-request.ts';
-import type { Invoice } from '../../../src/schemas/invoice-response.ts';
+import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 
 /** Shared helpers of the engine tests (not a test file itself). */
 

@@ -45,7 +45,7 @@ const isBlankItem = (item: ItemDraft): boolean =>
   item.description.trim() === '' && item.unit_price.trim() === '' && item.discount.trim() === '' && item.tax.trim() === '';
 
 /**
- * The InvoiceRequest (src/schemas/invoice-request.ts) the form describes. Empty inputs are left out, so the API's defaults apply
+ * The InvoiceRequest (src/domain/invoice/invoice-request-schema.ts) the form describes. Empty inputs are left out, so the API's defaults apply
  * (D14); the form's values are otherwise passed on as typed and the API checks them, so the same
  * rules and the same messages apply as for any client. Blank item rows are skipped.
  */

@@ -5,8 +5,8 @@ import { isAppError } from '../../../src/errors/app-error.ts';
 import type { ErrorCode } from '../../../src/errors/error-codes.ts';
 import { mapValidationError } from '../../../src/http/map-validation-error.ts';
 import { utcDate } from '../../../src/lib/utc-date.ts';
-import type { InvoiceRequest } from '../../../src/schemas/invoice-request.ts';
-import type { Invoice } from '../../../src/schemas/invoice-response.ts';
+import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 
 /** What the number of a previewed invoice without its own number reads: no number is drawn. */
 export const PREVIEW_NUMBER = 'PREVIEW';

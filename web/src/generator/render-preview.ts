@@ -2,8 +2,8 @@ import type { Currency, Language } from '../../../src/domain/invoice/catalog.ts'
 import { formatDate } from '../../../src/domain/render/format-date.ts';
 import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/render/format-money.ts';
 import { isRightToLeft, LABELS, labelValue } from '../../../src/domain/render/labels.ts';
-import type { Invoice } from '../../../src/schemas/invoice-response.ts';
-import type { Party } from '../../../src/schemas/invoice-request.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
+import type { Party } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { h } from '../lib/dom.ts';
 
 /**

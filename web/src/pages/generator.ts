@@ -1,5 +1,5 @@
 import '../styles/app.css';
-import type { Invoice } from '../../../src/schemas/invoice-response.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import { api } from '../lib/api.ts';
 import { byId, copyText, showAll } from '../lib/dom.ts';
 import { renderAccountNav, type Me } from '../lib/session.ts';

@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
 import {
   CURRENCIES, LANGUAGES, PAGE_SIZES, PAYMENT_STATUSES, TEMPLATES,
-} from '../domain/invoice/catalog.ts';
-import { PartySchema, PaymentSchema, ShipToSchema } from './invoice-request.ts';
-import { StringEnum } from './string-enum.ts';
+} from './catalog.ts';
+import { PartySchema, PaymentSchema, ShipToSchema } from './invoice-request-schema.ts';
+import { StringEnum } from '../../lib/string-enum.ts';
 
 /**
  * The computed invoice (InvoiceResponse). Every money field is rounded to the currency's minor

@@ -2,8 +2,8 @@ import Type, { type Static } from 'typebox';
 import {
   CURRENCIES, DISCOUNT_TYPES, LANGUAGES, MAX_ITEMS, OUTPUTS, PAGE_SIZES, PAYMENT_STATUSES, QR_TYPES,
   ROUNDING_MODES, TEMPLATES,
-} from '../domain/invoice/catalog.ts';
-import { StringEnum } from './string-enum.ts';
+} from './catalog.ts';
+import { StringEnum } from '../../lib/string-enum.ts';
 import { MAX_IMAGE_BYTES } from '../images/image-limits.ts';
 
 /**
@@ -25,7 +25,7 @@ export const MAX_TAX_RATE = 1000;
 export { MAX_ITEMS };
 export const MAX_TAX_COMPONENTS = 10;
 /**
- * D26: 2.5 MB of image bytes (the one limit, src/images/image-limits.ts) is at most this many
+ * D26: 2.5 MB of image bytes (the one limit, src/domain/images/image-limits.ts) is at most this many
  * characters of base64 plus a data: prefix; an https URL is far shorter.
  */
 export const MAX_IMAGE_FIELD_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64;
