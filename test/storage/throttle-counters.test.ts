@@ -3,23 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Kysely } from 'kysely';
 import { hitThrottles } from '../../src/domain/limits/hit-throttles.ts';
-import type { ThrottleRule } from '../../src/domain/limits/throttle.ts';
 import { createDatabaseThrottle, DEFAULT_MAX_THROTTLE_WINDOW_S } from '../../src/storage/database-throttle.ts';
 import { deleteCountersBefore, incrementCounter } from '../../src/storage/repositories/throttle-counters-repository.ts';
 import type { Tables } from '../../src/storage/tables.ts';
+import { HOUR, runThrottleSuite, T0_MS, WINDOW_EDGE_S } from '../helpers/run-throttle-suite.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 
-// At least 5 connections, so on PostgreSQL the concurrent hits really overlap in the server.
-const CONCURRENT_POOL_SIZE = 10;
-const CONCURRENT_HITS = 50;
-const CONCURRENT_LIMIT = 10;
-
-// 2027-01-15T08:00:00Z: a multiple of 900 and of 3600, so it starts a 15-minute and an hour window.
-const WINDOW_EDGE_S = 1_800_000_000;
-const T0_MS = WINDOW_EDGE_S * 1000;
-const HOUR: ThrottleRule = { limit: 3, windowS: 3600 };
-
-async function countersOf(db: Kysely<Tables>, key: string) {
+async function countersOf(db: Kysely<Tables>, key: string): Promise<Array<[number, number]>> {
   const rows = await db.selectFrom('throttle_counters').select(['window_start', 'count']).where('key', '=', key).orderBy('window_start').execute();
   return rows.map((row) => [row.window_start, row.count]);
 }
@@ -30,6 +20,12 @@ test('the test clock starts 15-minute and hour windows', () => {
 });
 
 forEachDialect((target) => {
+  // Two throttles on one database: two instances of the service sharing it.
+  runThrottleSuite(async (options) => {
+    const { db } = await target.open(options);
+    return { throttle: createDatabaseThrottle(db), otherInstance: createDatabaseThrottle(db), counts: (key) => countersOf(db, key) };
+  });
+
   test('counts 1, 2, 3 per (key, window), each pair on its own', async () => {
     const { db } = await target.open();
     const a = `t:${randomUUID()}`;
@@ -47,50 +43,6 @@ forEachDialect((target) => {
     assert.deepEqual(await countersOf(db, a), [[WINDOW_EDGE_S, 3], [WINDOW_EDGE_S + 3600, 2]]);
   });
 
-  test('allows exactly limit hits per window, then refuses with Retry-After to the window end', async () => {
-    const { db } = await target.open();
-    const throttle = createDatabaseThrottle(db);
-    const key = `t:${randomUUID()}`;
-    const resetAt = WINDOW_EDGE_S + 3600;
-    const results = [];
-    for (let i = 0; i < 5; i++) results.push(await throttle.hit(key, HOUR, T0_MS + i * 60_000));
-    assert.deepEqual(results, [
-      { allowed: true, remaining: 2, resetAt, retryAfterS: 0 },
-      { allowed: true, remaining: 1, resetAt, retryAfterS: 0 },
-      { allowed: true, remaining: 0, resetAt, retryAfterS: 0 },
-      { allowed: false, remaining: 0, resetAt, retryAfterS: 3600 - 3 * 60 },
-      { allowed: false, remaining: 0, resetAt, retryAfterS: 3600 - 4 * 60 },
-    ]);
-  });
-
-  test('windows are independent: the next window starts again at the full limit', async () => {
-    const { db } = await target.open();
-    const throttle = createDatabaseThrottle(db);
-    const key = `t:${randomUUID()}`;
-    for (let i = 0; i < 4; i++) await throttle.hit(key, HOUR, T0_MS);
-    // Last millisecond of the window: still refused, and a retry after 1 s lands in the next one.
-    assert.deepEqual(await throttle.hit(key, HOUR, T0_MS + 3_599_999), {
-      allowed: false, remaining: 0, resetAt: WINDOW_EDGE_S + 3600, retryAfterS: 1,
-    });
-    // First millisecond of the next window.
-    assert.deepEqual(await throttle.hit(key, HOUR, T0_MS + 3_600_000), {
-      allowed: true, remaining: 2, resetAt: WINDOW_EDGE_S + 7200, retryAfterS: 0,
-    });
-    assert.deepEqual(await countersOf(db, key), [[WINDOW_EDGE_S, 5], [WINDOW_EDGE_S + 3600, 1]]);
-  });
-
-  test('peek says what a hit would answer without counting (issue 20: failed hosted-link opens)', async () => {
-    const { db } = await target.open();
-    const throttle = createDatabaseThrottle(db);
-    const key = `t:${randomUUID()}`;
-    const resetAt = WINDOW_EDGE_S + 3600;
-    for (let i = 0; i < 5; i++) assert.deepEqual(await throttle.peek(key, HOUR, T0_MS), { allowed: true, remaining: 2, resetAt, retryAfterS: 0 });
-    for (let i = 0; i < 3; i++) await throttle.hit(key, HOUR, T0_MS);
-    assert.deepEqual(await throttle.peek(key, HOUR, T0_MS + 60_000), { allowed: false, remaining: 0, resetAt, retryAfterS: 3600 - 60 });
-    assert.deepEqual(await countersOf(db, key), [[WINDOW_EDGE_S, 3]]);
-    assert.equal((await throttle.peek(key, HOUR, T0_MS + 3_600_000)).allowed, true, 'the next window');
-  });
-
   test('keys are independent: one key refused does not touch another', async () => {
     const { db } = await target.open();
     const throttle = createDatabaseThrottle(db);
@@ -99,21 +51,6 @@ forEachDialect((target) => {
     for (let i = 0; i < 4; i++) await throttle.hit(refused, HOUR, T0_MS);
     assert.equal((await throttle.hit(refused, HOUR, T0_MS)).allowed, false);
     assert.deepEqual(await throttle.hit(other, HOUR, T0_MS), { allowed: true, remaining: 2, resetAt: WINDOW_EDGE_S + 3600, retryAfterS: 0 });
-  });
-
-  test(`${CONCURRENT_HITS} concurrent hits with limit ${CONCURRENT_LIMIT}: exactly ${CONCURRENT_LIMIT} allowed`, async () => {
-    const { db } = await target.open({ poolSize: CONCURRENT_POOL_SIZE });
-    const throttle = createDatabaseThrottle(db);
-    const key = `t:${randomUUID()}`;
-    const rule = { limit: CONCURRENT_LIMIT, windowS: 900 };
-    const results = await Promise.all(Array.from({ length: CONCURRENT_HITS }, () => throttle.hit(key, rule, T0_MS)));
-    assert.equal(results.filter((result) => result.allowed).length, CONCURRENT_LIMIT);
-    assert.deepEqual(
-      results.filter((result) => result.allowed).map((result) => result.remaining).toSorted((x, y) => x - y),
-      Array.from({ length: CONCURRENT_LIMIT }, (_, i) => i),
-      'each allowed hit saw a distinct count',
-    );
-    assert.deepEqual(await countersOf(db, key), [[WINDOW_EDGE_S, CONCURRENT_HITS]]);
   });
 
   test('counts survive closing and reopening the database', async () => {
