@@ -6,6 +6,7 @@ import { HELD_EVENT_RECOVERY_MS, releaseInterruptedEvents } from '../../src/stor
 import { UNLIMITED_PLAN_LIMITS, validInvoice } from '../helpers/build-test-app.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { accountBooks, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
+import { waitUntilOutboxSettled } from '../helpers/wait-until-outbox-settled.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
 
 type Json = Record<string, any>;
@@ -204,7 +205,10 @@ for (const storage of ['postgres', 'sqlite'] as const) {
       //    dead instance sent but could not record may come again), and nothing else is.
       const expectedEvents = books.events;
       await receiver.waitFor(expectedEvents, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Repeated copies may still be on their way (the dead instance's claims were made due again
+      // above). Once every delivery is final in the outbox no instance can claim one again, and
+      // each delivering attempt has reached the receiver: what has arrived then is all that will.
+      await waitUntilOutboxSettled(db.db, 60_000);
       const delivered = new Map<string, Json>();
       for (const delivery of receiver.received) {
         const event = JSON.parse(delivery.raw.toString('utf8')) as Json;

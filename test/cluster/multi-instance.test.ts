@@ -7,6 +7,7 @@ import { validInvoice } from '../helpers/build-test-app.ts';
 /** JSON totals at 0.1 document: with its hosted link (the default) a JSON answer is metered as a PDF (D42). */
 const jsonWithoutLink = () => ({ ...validInvoice(), features: { hosted_link: false } });
 import { accountBooks, CLUSTER_PUBLIC_URL, postJson, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
+import { waitUntilOutboxSettled } from '../helpers/wait-until-outbox-settled.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
 
 type Json = Record<string, any>;
@@ -151,8 +152,10 @@ describe('three instances on one PostgreSQL and one Redis', () => {
       const batch = await postJson(`${instances[2]!.url}/api/batch`, { invoices: [validInvoice(), validInvoice(), validInvoice()] }, bearer(account.apiKey));
       assert.equal(batch.status, 200, batch.body.toString());
       await receiver.waitFor(begin + 25, 30_000);
-      // All three keep polling every second; a second copy of any event would arrive meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // All three keep polling every second. Once every delivery is final in the outbox no poll of
+      // any instance can claim one again, and each delivering attempt has reached the receiver; a
+      // copy still on its way would need two live claims on one row (waitUntilOutboxSettled).
+      await waitUntilOutboxSettled(db.db, 30_000);
       const events = receiver.received.slice(begin).map((delivery) => JSON.parse(delivery.raw.toString('utf8')) as Json);
       assert.equal(events.length, 25, 'no delivery twice');
       assert.equal(new Set(events.map((event) => event.id)).size, 25);

@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { useWebhookApp } from '../helpers/use-webhook-app.ts';
+import { bearer, body, signUpWithKey } from '../http/accounts-helpers.ts';
 import { generate, manualClock } from '../http/limits-helpers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
-import { ALLOW_LOCALHOST, getWebhook, parsed, signatureValid, webhookFor } from './webhook-helpers.ts';
+import { getWebhook, parsed, signatureValid, webhookFor } from './webhook-helpers.ts';
 
 describe('webhook deliveries (D28): signed, per event, from a real https receiver', () => {
-  let ctx: AccountsApp;
-  let receiver: WebhookReceiver;
   const clock = manualClock('2026-03-10T09:00:00Z');
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, clock: clock.now, webhookPollIntervalMs: 3_600_000 });
-  });
-  after(async () => {
-    await ctx.close();
-    await receiver.close();
-  });
+  const suite = useWebhookApp({ clock: clock.now });
 
   it('delivers invoice.generated for JSON, PDF and UBL generations, signed over the raw body', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-sign');
     const webhook = await webhookFor(ctx.app, apiKey, receiver.url);
     const start = receiver.received.length;
@@ -54,18 +46,10 @@ describe('webhook deliveries (D28): signed, per event, from a real https receive
 });
 
 describe('webhook events: which operations emit them (D28)', () => {
-  let ctx: AccountsApp;
-  let receiver: WebhookReceiver;
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, webhookPollIntervalMs: 3_600_000 });
-  });
-  after(async () => {
-    await ctx.close();
-    await receiver.close();
-  });
+  const suite = useWebhookApp();
 
   it('an Idempotency-Key replay emits nothing; a refused request emits nothing', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-replay');
     await webhookFor(ctx.app, apiKey, receiver.url);
     const start = receiver.received.length;
@@ -82,6 +66,7 @@ describe('webhook events: which operations emit them (D28)', () => {
   });
 
   it('a batch emits one batch.generated with its count, generated and results, and no invoice.generated', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-batch');
     const webhook = await webhookFor(ctx.app, apiKey, receiver.url, ['invoice.generated', 'batch.generated']);
     const start = receiver.received.length;
@@ -99,6 +84,7 @@ describe('webhook events: which operations emit them (D28)', () => {
   });
 
   it('a batch whose items all fail validation still announces its answer; a webhook for batches only gets no invoice.generated', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-batch-only');
     await webhookFor(ctx.app, apiKey, receiver.url, ['batch.generated']);
     const start = receiver.received.length;
@@ -112,6 +98,7 @@ describe('webhook events: which operations emit them (D28)', () => {
   });
 
   it('events go only to the generating account\'s webhooks', async () => {
+    const { ctx, receiver } = suite;
     const a = await signUpWithKey(ctx, 'wh-own-a');
     const b = await signUpWithKey(ctx, 'wh-own-b');
     await webhookFor(ctx.app, a.apiKey, receiver.url);

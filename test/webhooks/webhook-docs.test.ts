@@ -6,10 +6,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { useWebhookApp } from '../helpers/use-webhook-app.ts';
+import { signUpWithKey } from '../http/accounts-helpers.ts';
 import { generate } from '../http/limits-helpers.ts';
-import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from './start-webhook-receiver.ts';
-import { ALLOW_LOCALHOST, webhookFor } from './webhook-helpers.ts';
+import type { ReceivedDelivery } from './start-webhook-receiver.ts';
+import { webhookFor } from './webhook-helpers.ts';
 
 const DOC = readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'webhooks.md'), 'utf8');
 
@@ -21,14 +22,12 @@ function snippet(language: string): string {
 }
 
 describe('docs/webhooks.md: the signature checks verify real deliveries', () => {
-  let ctx: AccountsApp;
-  let receiver: WebhookReceiver;
+  const suite = useWebhookApp();
   let delivery: ReceivedDelivery;
   let secret: string;
   const dir = mkdtempSync(path.join(tmpdir(), 'invoice-webhook-docs-'));
   before(async () => {
-    receiver = await startWebhookReceiver();
-    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, webhookPollIntervalMs: 3_600_000 });
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-docs');
     secret = (await webhookFor(ctx.app, apiKey, receiver.url)).secret as string;
     // A body with text that is not ASCII, so the snippets must sign bytes, not characters.
@@ -37,11 +36,7 @@ describe('docs/webhooks.md: the signature checks verify real deliveries', () => 
     await ctx.app.webhookWorker.runDue();
     delivery = receiver.received.at(-1)!;
   });
-  after(async () => {
-    await ctx.close();
-    await receiver.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   const cases = () => {
     const signature = String(delivery.headers['x-service-signature']);

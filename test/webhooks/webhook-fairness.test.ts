@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { validInvoice } from '../helpers/build-test-app.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 import {
   body, browser, followVerifyLink, generateKey, logIn, mailAfter, sessionFrom, startAccountsApp, SUBJECT_VERIFY, tokenIn, uniqueEmail, type AccountsApp,
 } from '../http/accounts-helpers.ts';
@@ -36,14 +37,6 @@ async function accountWithKey(ctx: AccountsApp, label: string, ip: string): Prom
   const key = await generateKey(ctx.app, browser(sessionFrom(login)));
   assert.equal(key.statusCode, 200, key.body);
   return body(key).api_key as string;
-}
-
-async function waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const layouts = [

@@ -1,34 +1,27 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createDatabase } from '../../src/storage/create-database.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
+import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
 import { createTestPostgres, type TestPostgres } from '../helpers/test-databases.ts';
+import { useWebhookReceiver } from '../helpers/use-webhook-receiver.ts';
+import { waitUntilOutboxSettled } from '../helpers/wait-until-outbox-settled.ts';
 import { bearer, signUpWithKey, startAccountsApp } from '../http/accounts-helpers.ts';
 import { generate, manualClock } from '../http/limits-helpers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
 import { ALLOW_LOCALHOST, getWebhook, parsed, webhookFor } from './webhook-helpers.ts';
 
 const MINUTE = 60_000;
 
 describe('webhook deliveries survive restarts (SQLite, the embedded default)', () => {
-  let receiver: WebhookReceiver;
-  let dataDir: string;
+  const suite = useWebhookReceiver();
+  const dataDir = tempDirsRemovedAfter('invoice-webhook-restart-')();
   const clock = manualClock('2026-05-04T10:00:00Z');
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-webhook-restart-'));
-  });
-  after(async () => {
-    await receiver.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
   const start = (env: Record<string, string> = ALLOW_LOCALHOST) => startAccountsApp({ dataDir, env, clock: clock.now, webhookPollIntervalMs: 3_600_000 });
 
   it('a delivery pending when the service stops is sent after it starts again; one claimed by a dead instance after its claim runs out', async () => {
+    const { receiver } = suite;
     const first = await start();
     const { apiKey } = await signUpWithKey(first, 'wh-restart');
     const webhook = await webhookFor(first.app, apiKey, receiver.url);
@@ -68,6 +61,7 @@ describe('webhook deliveries survive restarts (SQLite, the embedded default)', (
   });
 
   it('the address check runs again at delivery: a webhook whose host is no longer allowed gets status 0 and no connection', async () => {
+    const { receiver } = suite;
     const first = await start();
     const { apiKey } = await signUpWithKey(first, 'wh-recheck');
     const webhook = await webhookFor(first.app, apiKey, receiver.url);
@@ -88,6 +82,7 @@ describe('webhook deliveries survive restarts (SQLite, the embedded default)', (
   });
 
   it('deleting a webhook drops its pending deliveries', async () => {
+    const { receiver } = suite;
     const app = await start();
     try {
       const { apiKey } = await signUpWithKey(app, 'wh-delete');
@@ -110,20 +105,20 @@ describe('webhook deliveries survive restarts (SQLite, the embedded default)', (
 });
 
 describe('several instances on one PostgreSQL database', () => {
-  let receiver: WebhookReceiver;
+  const suite = useWebhookReceiver();
   let pg: TestPostgres;
   const env = { ...ALLOW_LOCALHOST, LINK_SIGNING_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex') };
   before(async () => {
-    receiver = await startWebhookReceiver();
     pg = await createTestPostgres();
   });
   after(async () => {
-    await receiver.close();
     await pg.drop();
   });
 
   it('three instances with their workers running: every event is delivered exactly once', async () => {
+    const { receiver } = suite;
     const instances = await Promise.all([0, 1, 2].map(() => startAccountsApp({ postgresSchema: pg, env, webhookPollIntervalMs: 20 })));
+    const outbox = await createDatabase({ kind: 'postgres', url: pg.url, schema: pg.schema });
     try {
       const { apiKey } = await signUpWithKey(instances[0]!, 'wh-pg');
       const webhook = await webhookFor(instances[1]!.app, apiKey, receiver.url, ['invoice.generated', 'batch.generated']);
@@ -133,8 +128,10 @@ describe('several instances on one PostgreSQL database', () => {
       const batch = await instances[2]!.app.inject({ method: 'POST', url: '/api/batch', payload: { invoices: [validInvoice(), validInvoice()] }, headers: bearer(apiKey) });
       assert.equal(batch.statusCode, 200);
       await receiver.waitFor(begin + 31, 20_000);
-      // Every instance keeps polling meanwhile; a second copy would arrive within a few polls.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Every instance keeps polling meanwhile. Once the outbox holds nothing pending, no poll of
+      // any instance can claim one of these events again, and runDue waits out any attempt an
+      // instance still has in flight: what has arrived then is all that ever will.
+      await waitUntilOutboxSettled(outbox.db, 20_000);
       await Promise.all(instances.map((instance) => instance.app.webhookWorker.runDue()));
       const ids = receiver.received.slice(begin).map((d) => parsed(d).id as string);
       assert.equal(ids.length, 31);
@@ -143,6 +140,7 @@ describe('several instances on one PostgreSQL database', () => {
       assert.equal(new Set(numbers).size, 30);
       assert.equal((await getWebhook(instances[0]!.app, apiKey, webhook.id as string)).last_status, 200);
     } finally {
+      await outbox.close();
       for (const instance of instances) await instance.close();
     }
   });

@@ -1,37 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { createPdfWorkerPool } from '../../src/render/pdf-worker-pool.ts';
 import type { PdfRenderer } from '../../src/render/pdf-renderer.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { useWebhookApp } from '../helpers/use-webhook-app.ts';
+import { signUpWithKey } from '../http/accounts-helpers.ts';
 import { generate, manualClock } from '../http/limits-helpers.ts';
 import { startHttpsImageServer } from '../images/start-https-image-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
-import { ALLOW_LOCALHOST, getWebhook, parsed, webhookFor } from './webhook-helpers.ts';
+import { startWebhookReceiver } from './start-webhook-receiver.ts';
+import { getWebhook, parsed, webhookFor } from './webhook-helpers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe('webhook retries (D28): schedule, last_status, time-out, redirects, deactivation', () => {
-  let ctx: AccountsApp;
-  let receiver: WebhookReceiver;
   const clock = manualClock('2026-04-01T08:00:00Z');
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, clock: clock.now, webhookPollIntervalMs: 3_600_000, webhookTimeoutMs: 400 });
-  });
-  after(async () => {
-    await ctx.close();
-    await receiver.close();
-  });
+  const suite = useWebhookApp({ clock: clock.now, webhookTimeoutMs: 400 });
 
   /** Moves the clock and sends what came due. */
   async function after_(ms: number): Promise<void> {
     clock.advance(ms);
-    await ctx.app.webhookWorker.runDue();
+    await suite.ctx.app.webhookWorker.runDue();
   }
 
   it('500, 500, 500, then 200: four attempts at +1 min, +5 min and +30 min, the same event each time; last_status ends 200', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-retry');
     const webhook = await webhookFor(ctx.app, apiKey, receiver.url);
     const start = receiver.received.length;
@@ -62,6 +55,7 @@ describe('webhook retries (D28): schedule, last_status, time-out, redirects, dea
   });
 
   it('a receiver that never answers is timed out: last_status 0, and retried a minute later', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-timeout');
     const webhook = await webhookFor(ctx.app, apiKey, receiver.url);
     const start = receiver.received.length;
@@ -78,6 +72,7 @@ describe('webhook retries (D28): schedule, last_status, time-out, redirects, dea
   });
 
   it('a redirect is never followed, not even to a private address: the 3xx is the attempt\'s status', async () => {
+    const { ctx, receiver } = suite;
     const inner = await startHttpsImageServer((_request, response) => response.writeHead(200).end('internal'));
     try {
       const { apiKey } = await signUpWithKey(ctx, 'wh-redirect');
@@ -93,6 +88,7 @@ describe('webhook retries (D28): schedule, last_status, time-out, redirects, dea
   });
 
   it('an event that fails all 7 attempts has failed; 10 such events in a row deactivate the webhook, and a delivered one resets the count', async () => {
+    const { ctx } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-deactivate');
     const failing = await startWebhookReceiver();
     try {
@@ -125,27 +121,20 @@ describe('webhook retries (D28): schedule, last_status, time-out, redirects, dea
 });
 
 describe('webhook events of a failed generation are never sent (D28)', () => {
-  let ctx: AccountsApp;
-  let receiver: WebhookReceiver;
   const pool = createPdfWorkerPool();
-  before(async () => {
-    receiver = await startWebhookReceiver();
-    const renderer: PdfRenderer = {
-      render: async (view, assets) => {
-        if (view.items.some((cells) => cells[0]!.includes('FAIL'))) throw new Error('render failed');
-        return pool.render(view, assets);
-      },
-      close: async () => {},
-    };
-    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, pdfRenderer: renderer, webhookPollIntervalMs: 3_600_000 });
-  });
-  after(async () => {
-    await ctx.close();
-    await pool.close();
-    await receiver.close();
-  });
+  const renderer: PdfRenderer = {
+    render: async (view, assets) => {
+      if (view.items.some((cells) => cells[0]!.includes('FAIL'))) throw new Error('render failed');
+      return pool.render(view, assets);
+    },
+    close: async () => {},
+  };
+  const suite = useWebhookApp({ pdfRenderer: renderer });
+  // After the app's close (hooks run in order): the app does not close a renderer it was given.
+  after(() => pool.close());
 
   it('a PDF that fails after numbering withdraws its held event; the next one is sent', async () => {
+    const { ctx, receiver } = suite;
     const { apiKey } = await signUpWithKey(ctx, 'wh-pdf-fail');
     await webhookFor(ctx.app, apiKey, receiver.url);
     const start = receiver.received.length;
