@@ -71,7 +71,12 @@ describe('readJpegSize', () => {
     it(name, () => assert.deepEqual(readJpegSize(bytes), expected));
   }
 
-  it('never throws on any prefix of a real JPEG', () => {
-    for (let end = 0; end <= JPEG_7X5.length; end += 1) readJpegSize(JPEG_7X5.subarray(0, end));
+  it('never throws on any prefix of a real JPEG: undefined until its frame header is whole, 7 × 5 from there on', () => {
+    // The fixture's SOF0 segment (FF C0, then its length), found here without the reader.
+    const frameAt = JPEG_7X5.indexOf(Buffer.from([0xff, 0xc0]));
+    const frameEnd = frameAt + 2 + JPEG_7X5.readUInt16BE(frameAt + 2);
+    for (let end = 0; end <= JPEG_7X5.length; end += 1) {
+      assert.deepEqual(readJpegSize(JPEG_7X5.subarray(0, end)), end < frameEnd ? undefined : { width: 7, height: 5 }, `the first ${end} bytes`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertAppError, compute, type RequestInput } from './invoice-fixtures.ts';
 
@@ -68,6 +69,10 @@ describe('calculation_error, naming the field', () => {
   }
 
   it('accepts totals of exactly 10^13', () => {
-    compute({ items: [item({ quantity: 10, unit_price: 1_000_000_000_000 })] });
+    const invoice = compute({ items: [item({ quantity: 10, unit_price: 1_000_000_000_000 })] });
+    assert.deepEqual(
+      { line_total: invoice.items[0]!.line_total, subtotal: invoice.subtotal, grand_total: invoice.grand_total, balance_due: invoice.balance_due },
+      { line_total: 1e13, subtotal: 1e13, grand_total: 1e13, balance_due: 1e13 },
+    );
   });
 });
