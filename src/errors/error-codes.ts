@@ -36,6 +36,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Every code, for what lists them without choosing a status (the error schema's enum). */
+export const ERROR_CODES = Object.freeze(Object.keys(ERROR_STATUS) as ErrorCode[]);
+
 /**
  * The few codes whose status depends on the case (D16): the same code keeps its name for the
  * caller, and this map, not the code that raises it, says which status that case answers.

@@ -1,19 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { API_KEY_PATTERN } from '../domain/accounts/generate-api-key.ts';
-import { hashSecret } from '../domain/accounts/hash-secret.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { Tier } from '../domain/accounts/tiers.ts';
-import { findAccountById } from '../storage/repositories/accounts-repository.ts';
-import { findAccountIdByApiKeyHash } from '../storage/repositories/api-keys-repository.ts';
-import { findSessionAccountId } from '../storage/repositories/sessions-repository.ts';
-import type { Tables } from '../storage/tables.ts';
+import { findKeyCaller } from '../use-cases/accounts/find-key-caller.ts';
+import { findSessionCaller } from '../use-cases/accounts/find-session-caller.ts';
 import { unverifiedAccountError } from '../use-cases/accounts/unverified-account-error.ts';
 import type { AccountCaller, Caller } from '../use-cases/caller.ts';
+import type { UseCaseDb } from '../use-cases/use-case-db.ts';
 import { readCookie, SESSION_COOKIE } from './session-cookie.ts';
 
 export interface CallerResolverDeps {
-  readonly db: Kysely<Tables>;
+  readonly db: UseCaseDb;
   /** scheme://host[:port] of PUBLIC_URL: the only Origin a cookie-authenticated unsafe request may carry. */
   readonly publicOrigin: string;
 }
@@ -37,8 +33,7 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerResolve
     // RFC 9110 §11.1: the scheme is case-insensitive; spaces between scheme and key are 1*SP.
     const match = /^Bearer +(\S+)$/i.exec(authorization.trim());
     if (match === null || !API_KEY_PATTERN.test(match[1]!)) throw new AppError('invalid_api_key', INVALID_KEY);
-    const accountId = await findAccountIdByApiKeyHash(deps.db, hashSecret(match[1]!));
-    const caller = accountId === undefined ? undefined : await accountCaller(deps, accountId, 'api_key');
+    const caller = await findKeyCaller(deps.db, match[1]!);
     if (caller === undefined) throw new AppError('invalid_api_key', INVALID_KEY);
     return caller;
   }
@@ -58,9 +53,7 @@ export async function resolveCaller(request: FastifyRequest, deps: CallerResolve
 export async function sessionCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<AccountCaller | undefined> {
   const sessionId = readCookie(request.headers.cookie, SESSION_COOKIE);
   if (sessionId === undefined || !SESSION_ID_SHAPE.test(sessionId)) return undefined;
-  const idHash = hashSecret(sessionId);
-  const accountId = await findSessionAccountId(deps.db, idHash, now);
-  return accountId === undefined ? undefined : accountCaller(deps, accountId, 'session', idHash);
+  return findSessionCaller(deps.db, sessionId, now);
 }
 
 /**
@@ -103,23 +96,4 @@ export function checkOrigin(request: FastifyRequest, publicOrigin: string): void
   if (origin !== publicOrigin) {
     throw new AppError('forbidden', `This request was authenticated by a session cookie and must come from ${publicOrigin} (Origin header); use an API key from other origins or from servers.`);
   }
-}
-
-async function accountCaller(
-  deps: CallerResolverDeps,
-  accountId: string,
-  via: AccountCaller['via'],
-  sessionIdHash?: string,
-): Promise<AccountCaller | undefined> {
-  const account = await findAccountById(deps.db, accountId);
-  if (account === undefined) return undefined;
-  return {
-    kind: 'account',
-    accountId,
-    email: account.email,
-    tier: account.tier as Tier,
-    verified: account.email_verified_at !== null,
-    via,
-    ...(sessionIdHash === undefined ? {} : { sessionIdHash }),
-  };
 }

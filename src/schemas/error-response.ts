@@ -1,13 +1,11 @@
 import Type from 'typebox';
-import { ERROR_STATUS } from '../errors/error-codes.ts';
+import { ERROR_CODES } from '../errors/error-codes.ts';
 import { StringEnum } from '../lib/string-enum.ts';
-
-const CODES = Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[];
 
 /** D16: the error object; some codes add fields (e.g. upgrade_url on 402). */
 export const ErrorObjectSchema = Type.Object(
   {
-    code: StringEnum(CODES),
+    code: StringEnum(ERROR_CODES),
     message: Type.String({ description: 'What was wrong and how to fix it, naming the field path.' }),
   },
   { additionalProperties: true },

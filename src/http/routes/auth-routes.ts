@@ -6,13 +6,13 @@ import { authThrottleKeys, type AuthThrottledAction } from '../../domain/account
 import type { Throttle } from '../../domain/limits/throttle.ts';
 import type { LimitsTable } from '../../domain/limits/plans.ts';
 import { TIERS } from '../../domain/accounts/tiers.ts';
-import { deleteSession } from '../../storage/repositories/sessions-repository.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import type { AccountDeps } from '../../use-cases/accounts/account-deps.ts';
 import { describeAccount } from '../../use-cases/accounts/describe-account.ts';
 import { LINK_SENT_MESSAGE, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from '../../use-cases/accounts/email-links.ts';
 import { logIn } from '../../use-cases/accounts/log-in.ts';
+import { logOut } from '../../use-cases/accounts/log-out.ts';
 import { REGISTERED_MESSAGE, registerAccount } from '../../use-cases/accounts/register-account.ts';
 import { rotateApiKey } from '../../use-cases/accounts/rotate-api-key.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
@@ -116,7 +116,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
       schema: { operationId: 'logout', summary: 'End the session', tags: ['accounts'], response: { 200: Success, ...Errors } },
     }, async (request, reply) => {
       const caller = await resolveCaller(request, callers, deps.clock());
-      if (caller.kind === 'account' && caller.sessionIdHash !== undefined) await deleteSession(accounts.db, caller.sessionIdHash);
+      await logOut(accounts, caller);
       setSessionCookie(reply, '', 0);
       return { success: true as const };
     });

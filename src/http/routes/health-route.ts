@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
-import type { Counters } from '../../limits/open-counters.ts';
-import type { Database } from '../../storage/database.ts';
+import { checkHealth, type HealthCounters, type HealthStorage } from '../../use-cases/health/check-health.ts';
 
 const HealthSchema = Type.Object({
   success: Type.Literal(true),
@@ -26,7 +25,7 @@ const HealthSchema = Type.Object({
  * otherwise. Redis is checked too: without it every counted request fails, so a balancer should
  * take the instance out (docs/deploy.md).
  */
-export function healthRoute(database: Database, counters: Pick<Counters, 'store' | 'ping'>, version: string): FastifyPluginAsyncTypebox {
+export function healthRoute(database: HealthStorage, counters: HealthCounters, version: string): FastifyPluginAsyncTypebox {
   const startedAt = Date.now();
   return async (app) => {
     app.get('/api/health', {
@@ -37,33 +36,24 @@ export function healthRoute(database: Database, counters: Pick<Counters, 'store'
         response: { 200: HealthSchema, 503: ErrorResponseSchema },
       },
     }, async (request, reply) => {
-      const t0 = performance.now();
-      try {
-        await database.ping();
-      } catch (error) {
-        request.log.warn({ err: error }, 'storage ping failed');
-        return reply.code(503).send(unreachable(`The ${database.dialect} storage is not reachable; the service cannot take requests until it is.`));
+      const report = await checkHealth(database, counters);
+      if (!report.ok) {
+        const storage = report.unreachable === 'storage';
+        request.log.warn({ err: report.error }, storage ? 'storage ping failed' : 'redis ping failed');
+        return reply.code(503).send(unreachable(storage
+          ? `The ${database.dialect} storage is not reachable; the service cannot take requests until it is.`
+          : 'Redis (REDIS_URL) is not reachable; requests that count against a limit cannot be taken until it is.'));
       }
-      const t1 = performance.now();
-      try {
-        await counters.ping();
-      } catch (error) {
-        request.log.warn({ err: error }, 'redis ping failed');
-        return reply.code(503).send(unreachable('Redis (REDIS_URL) is not reachable; requests that count against a limit cannot be taken until it is.'));
-      }
-      const t2 = performance.now();
       return {
         success: true as const,
         status: 'ok' as const,
         version,
         uptime_s: Math.floor((Date.now() - startedAt) / 1000),
-        storage: { dialect: database.dialect, ok: true, latency_ms: roundMs(t1 - t0) },
-        counters: { store: counters.store, ok: true, latency_ms: roundMs(t2 - t1) },
+        storage: { dialect: report.storage.dialect, ok: true, latency_ms: report.storage.latencyMs },
+        counters: { store: report.counters.store, ok: true, latency_ms: report.counters.latencyMs },
       };
     });
   };
 }
-
-const roundMs = (ms: number) => Math.round(ms * 100) / 100;
 
 const unreachable = (message: string) => ({ success: false as const, error: { code: 'not_provisioned' as const, message } });
