@@ -20,6 +20,7 @@ import { webAppPages } from './http/pages/web-app-pages.ts';
 import { loadWebAssets } from './http/pages/web-assets.ts';
 import { authRoutes } from './http/routes/auth-routes.ts';
 import { generateInvoiceRoute } from './http/routes/generate-invoice-route.ts';
+import type { GenerationDeps } from './use-cases/invoices/generate-invoice-document.ts';
 import { healthRoute } from './http/routes/health-route.ts';
 import { batchRoute } from './http/routes/batch-route.ts';
 import { hostedInvoiceRoute } from './http/routes/hosted-invoice-route.ts';
@@ -221,11 +222,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // first): attempts in flight finish, pending ones stay in the outbox for the next start.
   app.addHook('onReady', async () => webhookWorker.start());
   app.addHook('onClose', async () => webhookWorker.close());
-  const generation = {
-    ...callers,
+  const generationDeps: GenerationDeps = {
+    db: deps.database.db,
     onWebhookEvent: () => webhookWorker.wake(),
     pdfRenderer,
-    outboundAllowHosts: config.outboundAllowHosts,
+    allowHosts: config.outboundAllowHosts,
     burstLimiter: counters.burstLimiter,
     idempotency,
     limits: config.limits,
@@ -234,9 +235,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     inTransaction,
     links,
   };
-  await app.register(generateInvoiceRoute(generation));
-  await app.register(batchRoute(generation));
-  await app.register(usageRoute(generation));
+  await app.register(generateInvoiceRoute({ callers, generation: generationDeps, clock }));
+  await app.register(batchRoute({ callers, generation: generationDeps, clock }));
+  await app.register(usageRoute({ ...callers, ...generationDeps }));
   await app.register(hostedInvoiceRoute({
     reader: createHostedInvoiceReader({
       db: deps.database.db,
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       secret: links.secret,
       pdfRenderer,
       onKeepFailure: (error) => deps.logger.warn({ err: error }, 'rendered PDF not kept with its snapshot'),
+      onRenderFailure: (reason) => deps.logger.error({ reason }, 'hosted document build failed'),
     }),
     throttle: counters.throttle,
     clock,

@@ -1,12 +1,15 @@
 import { batchItemCost, meteringChoices } from '../domain/limits/document-cost.ts';
 import type { GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
-import type { PlanLimits } from '../domain/limits/plans.ts';
 import { AppError, isAppError } from '../errors/app-error.ts';
 import type { Invoice } from '../domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import type { AccountCaller } from './caller.ts';
-import { renderAccountPdf, type DeliveryDeps, type DeliveryLog } from './deliver-account-document.ts';
-import { planAccountInvoice, recordAccountInvoice, type AccountInvoiceDeps, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';
+import type { DocumentPorts, DocumentWriter } from './documents/document-format.ts';
+import { HOSTED_LINK_FORMAT } from './documents/document-formats.ts';
+import { deliverDocument, type DeliveryLog } from './documents/deliver-document.ts';
+import { planAccountInvoice, recordAccountInvoice, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';
+import type { GenerationDeps } from './invoices/generate-invoice-document.ts';
+import { admitGenerations, peekGenerations, type WindowsListener } from './limits/admit-generations.ts';
 import { burstRefusal, quotaRefusal } from './limits/limit-refusals.ts';
 import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
 import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from './webhooks/record-webhook-event.ts';
@@ -33,20 +36,28 @@ export interface BatchOutcome {
   readonly rateLimited: boolean;
 }
 
-export interface BatchDeps extends AccountInvoiceDeps, DeliveryDeps {
-  /**
-   * Shows the caller's windows as they stand (the rate-limit headers), counting nothing: for a
-   * batch none of whose items reached admission, so its answer carries them like any other.
-   */
-  readonly peek: () => Promise<void>;
-  readonly plan: PlanLimits;
-  readonly upgradeUrl: string;
+/** A batch generates with the same parts as one invoice. */
+export type BatchDeps = GenerationDeps;
+
+/** One batch request: who asks, when, and where its windows and failures are reported. */
+export interface BatchRun {
+  readonly caller: AccountCaller;
+  /** Unix ms the request is served at. */
+  readonly nowMs: number;
   readonly log: DeliveryLog;
+  readonly onWindows: WindowsListener;
 }
 
 interface Item {
   readonly index: number;
   readonly planned: PlannedInvoice;
+  /** Makes the PDF behind its hosted link (HOSTED_LINK_FORMAT); undefined without a link. */
+  readonly write: DocumentWriter | undefined;
+}
+
+/** What making the PDFs behind a batch's links uses; failures are told to the request's log. */
+export function batchPorts(deps: BatchDeps, log: DeliveryLog): DocumentPorts {
+  return { pdfRenderer: deps.pdfRenderer, onFailure: (reason) => log.error({ reason }, 'hosted document build failed') };
 }
 
 /** An item its batch recorded: numbered, metered, its snapshot stored. */
@@ -73,7 +84,10 @@ export interface RecordedItem extends Item {
  * into the key's record, so a retry after a crash before the answer resumes the batch
  * (resume-invoice-batch.ts) rather than generating it again (issue 20 point 6).
  */
-export async function generateInvoiceBatch(deps: BatchDeps, items: readonly BatchItemInput[], caller: AccountCaller, nowMs: number, tie?: IdempotencyTie): Promise<BatchOutcome> {
+export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items: readonly BatchItemInput[], tie?: IdempotencyTie): Promise<BatchOutcome> {
+  const { caller, nowMs } = run;
+  const plan = deps.limits.plans[caller.tier];
+  const ports = batchPorts(deps, run.log);
   const failures = new Map<number, AppError>();
   const fail = (index: number, error: unknown) => {
     if (!isAppError(error)) throw error;
@@ -84,7 +98,9 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   items.forEach((item, index) => {
     if ('error' in item) return fail(index, item.error);
     try {
-      valid.push({ index, planned: planAccountInvoice(item.request, caller, nowMs, deps.links) });
+      const planned = planAccountInvoice(item.request, caller, nowMs, deps.links);
+      // The document behind the link is prepared before numbering, as a single generation's is.
+      valid.push({ index, planned, write: planned.link === undefined ? undefined : HOSTED_LINK_FORMAT.prepare(planned.invoice, ports) });
     } catch (error) {
       fail(index, error);
     }
@@ -93,9 +109,9 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   let rateLimited = false;
   // The windows count the items that passed every check of their own content, as a single
   // generation does (docs/limits.md): a batch whose items all fail uses no slot.
-  if (valid.length === 0) await deps.peek();
+  if (valid.length === 0) await peekGenerations(deps, caller, nowMs, run.onWindows);
   else {
-    const admission = await deps.admit(valid.length);
+    const admission = await admitGenerations(deps, caller, valid.length, nowMs, run.onWindows);
     if (admission.granted < valid.length) {
       rateLimited = true;
       const refusal = burstRefusal(admission, caller.tier);
@@ -108,6 +124,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   await Promise.all(valid.map(async (item) => {
     if (item.planned.link === undefined) return;
     try {
+      // The hosted link's document prints the images (HOSTED_LINK_FORMAT.printsImages).
       item.planned.images = await loadPdfImages(item.planned.request, { allowHosts: deps.allowHosts, loads });
     } catch (error) {
       fail(item.index, error);
@@ -119,14 +136,14 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
   // known (the PDFs render after the commit), and only when at least one item was recorded. It
   // carries the results as they stand at the commit, so that if this instance stops before
   // answering, the sweep can still announce the committed items (releaseInterruptedEvents).
-  const quotaRefused = (outcome: Extract<RecordOutcome, { kind: 'refused' }>) => quotaRefusal(outcome.shortfall, caller.tier, deps.plan, nowMs, deps.upgradeUrl);
+  const quotaRefused = (outcome: Extract<RecordOutcome, { kind: 'refused' }>) => quotaRefusal(outcome.shortfall, caller.tier, plan, nowMs, deps.upgradeUrl);
   const { outcomes, event, claimLost } = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
     // Checked before anything is recorded, as for one invoice (generateAccountInvoice).
     if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcomes: [], event: undefined, claimLost: true };
     const kept = new Set<string>();
     const out: RecordOutcome[] = [];
     for (const { planned } of ready) {
-      out.push(await recordAccountInvoice(tx, planned, meteringChoices(batchItemCost, planned.linkAsk), caller, nowMs, deps.plan, kept));
+      out.push(await recordAccountInvoice(tx, planned, meteringChoices(batchItemCost, planned.linkAsk), caller, nowMs, plan, kept));
     }
     if (!out.some((outcome) => outcome.kind === 'recorded')) return { outcomes: out, event: undefined };
     const atCommit = new Map(failures);
@@ -159,7 +176,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, items: readonly Batc
     fail(item.index, quotaRefused(outcome));
     return [];
   });
-  return deliverBatch(deps, caller, { nowMs, count: items.length, failures, recorded, event, rateLimited, tie });
+  return deliverBatch(deps, run, { nowMs, count: items.length, failures, recorded, event, rateLimited, tie });
 }
 
 /** An item whose PDF failed after its commit (it was withdrawn). */
@@ -184,16 +201,17 @@ export interface CommittedBatch {
  * Step 5 and the answer: renders the PDFs behind the recorded items' links (an item whose PDF
  * fails is withdrawn), then announces the batch. Shared by a batch and by a retry resuming it.
  */
-export async function deliverBatch(deps: BatchDeps, caller: AccountCaller, batch: CommittedBatch): Promise<BatchOutcome> {
+export async function deliverBatch(deps: BatchDeps, run: BatchRun, batch: CommittedBatch): Promise<BatchOutcome> {
   const { nowMs, failures, recorded, event, tie } = batch;
+  const { log } = run;
   const fail = (index: number, error: AppError) => failures.set(index, error);
   await Promise.all(recorded.map(async (item) => {
-    if (item.planned.link === undefined) return;
+    if (item.planned.link === undefined || item.write === undefined) return;
     try {
-      await renderAccountPdf(deps, deps.log, item);
+      await deliverDocument(deps, log, item, HOSTED_LINK_FORMAT, item.write);
     } catch (error) {
       // The item was withdrawn; whatever went wrong, the others stand (they are metered and kept).
-      if (!isAppError(error)) deps.log.error({ err: error }, 'batch item failed after numbering');
+      if (!isAppError(error)) log.error({ err: error }, 'batch item failed after numbering');
       fail(item.index, isAppError(error) ? error : batchPdfFailed());
     }
   }));
@@ -202,7 +220,7 @@ export async function deliverBatch(deps: BatchDeps, caller: AccountCaller, batch
     throw failures.values().next().value!;
   }
   const outcome = batchOutcome(batch.count, failures, new Map(recorded.map((item) => [item.index, item.planned])), batch.rateLimited);
-  await announceBatch(deps, caller, nowMs, event, outcome, async () => {
+  await announceBatch(deps, run, nowMs, event, outcome, async () => {
     // The whole batch is taken back: a retry with its key runs afresh (issue 20 point 6).
     if (tie !== undefined) await deps.inTransaction((tx) => forgetIdempotentGeneration(tx, tie.claim.scope, tie.claim.key));
     await Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item)));
@@ -231,14 +249,14 @@ function batchEventData(outcome: BatchOutcome): object {
  * becomes due, or, when no item reached the metering transaction, one is written now. If that
  * write fails the batch is not answered, and its recorded items are withdrawn first.
  */
-async function announceBatch(deps: BatchDeps, caller: AccountCaller, nowMs: number, held: RecordedEvent | undefined, outcome: BatchOutcome, withdraw: () => Promise<unknown>): Promise<void> {
+async function announceBatch(deps: BatchDeps, { caller, log }: BatchRun, nowMs: number, held: RecordedEvent | undefined, outcome: BatchOutcome, withdraw: () => Promise<unknown>): Promise<void> {
   const data = batchEventData(outcome);
   try {
     const event = held ?? await deps.inTransaction((tx) => recordWebhookEvent(tx, { accountId: caller.accountId, type: 'batch.generated', nowMs, data, held: false }));
     if (held !== undefined) await deps.inTransaction((tx) => releaseWebhookEvent(tx, held.id, deps.clock(), webhookEventBody(held.id, 'batch.generated', nowMs, data)));
     if (event !== undefined) deps.onWebhookEvent();
   } catch (error) {
-    await withdraw().catch((withdrawError: unknown) => deps.log.error({ err: withdrawError }, 'batch items not withdrawn after their event failed'));
+    await withdraw().catch((withdrawError: unknown) => log.error({ err: withdrawError }, 'batch items not withdrawn after their event failed'));
     throw error;
   }
 }

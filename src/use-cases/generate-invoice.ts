@@ -14,21 +14,17 @@ import { accountInvoiceNumber } from './account-invoice-number.ts';
 import type { AccountCaller, AnonymousCaller, Caller } from './caller.ts';
 import { unverifiedAccountError } from './accounts/unverified-account-error.ts';
 import { resolveInvoiceQr, type InvoiceQr } from '../domain/qr/resolve-invoice-qr.ts';
-import { documentCost, meteringChoices, quotaShortfall, usageCeilings, type DocumentCost, type HostedLinkAsk, type MeteredOutput, type MeteringChoice, type MonthlyUsage } from '../domain/limits/document-cost.ts';
+import { quotaShortfall, usageCeilings, type DocumentCost, type HostedLinkAsk, type MeteringChoice, type MonthlyUsage } from '../domain/limits/document-cost.ts';
 import { hostedLinkOmitted, type GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
-import type { BurstAdmission } from '../domain/limits/burst-limiter.ts';
 import type { PlanLimits } from '../domain/limits/plans.ts';
 import { utcWindows } from '../domain/limits/utc-windows.ts';
 import { addMonthlyUsage, readMonthlyUsage, subtractMonthlyUsage } from '../storage/repositories/monthly-usage-repository.ts';
 import { deleteHostedInvoice, insertHostedInvoice } from '../storage/repositories/hosted-invoices-repository.ts';
 import { keepHostedImage } from '../storage/repositories/hosted-images-repository.ts';
-import { quotaRefusal } from './limits/limit-refusals.ts';
-import { loadPdfImages } from './load-pdf-images.ts';
-import type { TransactionRunner } from '../storage/write-group.ts';
 import { deleteWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
-import { recordWebhookEvent, type RecordedEvent } from './webhooks/record-webhook-event.ts';
-import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../storage/repositories/idempotency-records-repository.ts';
-import { serializeKeptGeneration, type IdempotencyTie, type KeptInvoice } from './idempotency/kept-generation.ts';
+import type { RecordedEvent } from './webhooks/record-webhook-event.ts';
+import { forgetIdempotentGeneration } from '../storage/repositories/idempotency-records-repository.ts';
+import type { IdempotencyTie, KeptInvoice } from './idempotency/kept-generation.ts';
 
 export interface GenerateInvoiceResult {
   readonly invoice: Invoice;
@@ -218,30 +214,6 @@ function imageHash(bytes: Uint8Array): string {
   return hash;
 }
 
-/** What metering needs to know about an account's generation (D21). */
-export interface MeterInput {
-  readonly plan: PlanLimits;
-  readonly output: MeteredOutput;
-  /** error.upgrade_url of the 402. */
-  readonly upgradeUrl: string;
-}
-
-export interface AccountInvoiceDeps {
-  /** Runs the metering, numbering and snapshot transaction (shared commits on SQLite). */
-  readonly inTransaction: TransactionRunner;
-  readonly links: HostedLinkSettings;
-  /** OUTBOUND_ALLOW_HOSTS (D26). */
-  readonly allowHosts: readonly string[];
-  /** Called when an event became due in this instance, so the webhook worker sends it now. */
-  readonly onWebhookEvent: () => void;
-  /**
-   * Counts `count` generations in the caller's burst windows (D21) or throws the 429. Called once
-   * the request has passed every check of its own content, so a 400 or 422 uses no window slot
-   * (docs/limits.md), and before anything reaches outside (images) or is recorded.
-   */
-  readonly admit: (count: number) => Promise<BurstAdmission>;
-}
-
 /** An account's invoice as recorded: numbered, metered, its snapshot stored. */
 export interface RecordedInvoice {
   readonly planned: PlannedInvoice;
@@ -262,53 +234,6 @@ export function idempotencyClaimLost(): AppError {
 /** What an Idempotency-Key's record keeps of one recorded invoice (issue 20 point 6). */
 export function keptInvoiceOf(planned: PlannedInvoice, metered: Metered): KeptInvoice {
   return { invoice: planned.invoice, link: planned.link ?? null, metered, warnings: planned.warnings };
-}
-
-/**
- * One account invoice from request to record. The invoice is computed and `beforeNumbering` may
- * refuse it (the UBL amounts) before the request is admitted to the burst windows, so a request
- * refused for its own content is not counted, as in a batch (docs/limits.md); then the images are
- * loaded when a PDF or a snapshot needs them; all before the number is drawn, so a refused request
- * never uses up a number (D15 gap-free).
- */
-export async function generateAccountInvoice(
-  deps: AccountInvoiceDeps,
-  request: InvoiceRequest,
-  caller: AccountCaller,
-  nowMs: number,
-  meter: MeterInput,
-  beforeNumbering?: (planned: PlannedInvoice) => void,
-  tie?: IdempotencyTie,
-): Promise<RecordedInvoice & { readonly admission: BurstAdmission }> {
-  const planned = planAccountInvoice(request, caller, nowMs, deps.links);
-  beforeNumbering?.(planned);
-  const admission = await deps.admit(1);
-  if (meter.output === 'pdf' || planned.link !== undefined) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
-  // D28: the event is written with the count, number and snapshot, so it exists exactly when they
-  // do. A PDF or UBL document is made after the commit; its event is held until that succeeded.
-  const held = meter.output !== 'json';
-  // Issue 20 point 6: the generation is written into its Idempotency-Key's record in the same
-  // transaction, so a retry after this instance died between the commit and the answer resumes
-  // it (resume-account-invoice.ts) rather than making a second invoice. The claim is checked
-  // first, before anything is recorded: a refusal written nothing, which a shared SQLite
-  // transaction needs (write-group.ts).
-  const { outcome, event } = await deps.inTransaction(async (tx) => {
-    if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcome: { kind: 'claim_lost' as const }, event: undefined };
-    const choices = meteringChoices((withLink) => documentCost(meter.output, withLink), planned.linkAsk);
-    const recorded = await recordAccountInvoice(tx, planned, choices, caller, nowMs, meter.plan);
-    if (recorded.kind === 'refused') return { outcome: recorded, event: undefined };
-    const data = { invoice: planned.invoice };
-    const recordedEvent = await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'invoice.generated', nowMs, data, held });
-    if (tie !== undefined) {
-      const kept = { kind: 'invoice' as const, requestId: tie.requestId, item: keptInvoiceOf(planned, recorded.metered), event: recordedEvent ?? null };
-      await keepIdempotentGeneration(tx, tie.claim, serializeKeptGeneration(kept));
-    }
-    return { outcome: recorded, event: recordedEvent };
-  });
-  if (outcome.kind === 'claim_lost') throw idempotencyClaimLost();
-  if (outcome.kind === 'refused') throw quotaRefusal(outcome.shortfall, caller.tier, meter.plan, nowMs, meter.upgradeUrl);
-  if (event !== undefined && !held) deps.onWebhookEvent();
-  return { planned, metered: outcome.metered, event, admission, tie };
 }
 
 /**

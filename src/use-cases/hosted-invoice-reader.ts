@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../domain/hosted/hosted-link.ts';
 import { echoedParty } from '../domain/invoice/echoed-party.ts';
-import { pdfInput, type PdfImage } from '../domain/pdf/pdf-input.ts';
+import type { PdfImage } from '../domain/pdf/pdf-input.ts';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
+import { HOSTED_LINK_FORMAT } from './documents/document-formats.ts';
 import type { Invoice } from '../domain/invoice/invoice-schema.ts';
 import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../storage/repositories/hosted-invoices-repository.ts';
@@ -17,6 +18,8 @@ export interface HostedInvoiceReaderDeps {
   readonly pdfRenderer: () => PdfRenderer;
   /** Told when a rendered PDF could not be kept (the next open renders again). */
   readonly onKeepFailure: (error: unknown) => void;
+  /** Told why a link's document could not be made. */
+  readonly onRenderFailure: (reason: string) => void;
 }
 
 /** A live snapshot, found by a valid link. */
@@ -53,8 +56,9 @@ export function createHostedInvoiceReader(deps: HostedInvoiceReaderDeps): Hosted
     const { row, invoice } = snapshot;
     const [logo, signature] = await Promise.all([image(row.logo_hash, row.logo_format), image(row.signature_hash, row.signature_format)]);
     const qr = row.qr_payload === null || invoice.qr === undefined ? undefined : { source: invoice.qr.source, payload: row.qr_payload };
-    const input = pdfInput(invoice, { logo, signature }, qr);
-    const pdf = await deps.pdfRenderer().render(input.view, input.assets);
+    // The link serves the generation's own document format, made from the snapshot (D24).
+    const write = HOSTED_LINK_FORMAT.prepare(invoice, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
+    const pdf = await write({ invoice, images: { logo, signature }, qr }) as Uint8Array;
     try {
       await deps.inTransaction((tx) => storeHostedPdf(tx, row.id, pdf));
       // Another instance may have kept its rendering first; serve the kept bytes, every time.

@@ -1,5 +1,5 @@
 import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import type { MeteredOutput } from '../domain/limits/document-cost.ts';
+import type { DocumentFormat, DocumentPorts, DocumentWriter } from './documents/document-format.ts';
 import { invoiceQr, type PlannedInvoice, type RecordedInvoice } from './generate-invoice.ts';
 import type { IdempotencyTie, KeptGeneration } from './idempotency/kept-generation.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
@@ -11,15 +11,15 @@ import { loadPdfImages } from './load-pdf-images.ts';
  * again from the kept invoice. The retry's body is the same request (its fingerprint matched), so
  * the images and the QR come from it; Typst renders the same bytes for the same input, so the PDF
  * is the one the first request would have sent (unless an image fetched by URL changed since).
- * `beforeNumbering` prepares the UBL as for a new invoice.
+ * The format prepares its document as for a new invoice.
  */
 export async function resumeAccountInvoice(
   deps: { readonly allowHosts: readonly string[] },
   request: InvoiceRequest,
-  output: MeteredOutput,
+  format: DocumentFormat,
+  ports: DocumentPorts,
   tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'invoice' }> },
-  beforeNumbering?: (planned: PlannedInvoice) => void,
-): Promise<RecordedInvoice> {
+): Promise<{ recorded: RecordedInvoice; write: DocumentWriter | undefined }> {
   const kept = tie.resumes;
   const { invoice } = kept.item;
   const asked = request.features?.hosted_link;
@@ -32,8 +32,8 @@ export async function resumeAccountInvoice(
     images: undefined,
     warnings: [...kept.item.warnings],
   };
-  beforeNumbering?.(planned);
-  // The snapshot behind a link was stored at the commit; only a PDF answer needs the images now.
-  if (output === 'pdf') planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
-  return { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId };
+  const write = format.prepare(planned.invoice, ports);
+  // The snapshot behind a link was stored at the commit; only a document that prints the images needs them now.
+  if (format.printsImages) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
+  return { recorded: { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId }, write };
 }

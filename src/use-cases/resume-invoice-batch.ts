@@ -4,9 +4,11 @@ import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts
 import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice } from '../storage/repositories/hosted-invoices-repository.ts';
 import type { DbOrTransaction } from '../storage/db-or-transaction.ts';
-import type { AccountCaller } from './caller.ts';
-import { batchPdfFailed, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type RecordedItem } from './generate-invoice-batch.ts';
+import type { DocumentPorts } from './documents/document-format.ts';
+import { HOSTED_LINK_FORMAT } from './documents/document-formats.ts';
+import { batchPdfFailed, batchPorts, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type BatchRun, type RecordedItem } from './generate-invoice-batch.ts';
 import { invoiceQr } from './generate-invoice.ts';
+import { peekGenerations } from './limits/admit-generations.ts';
 import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneration } from './idempotency/kept-generation.ts';
 
 /**
@@ -20,12 +22,13 @@ import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneratio
  */
 export async function resumeInvoiceBatch(
   deps: BatchDeps,
+  run: BatchRun,
   items: readonly BatchItemInput[],
-  caller: AccountCaller,
   tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'batch' }> },
 ): Promise<BatchOutcome> {
   // Counted when it ran (D21): the answer's headers show the windows as they stand.
-  await deps.peek();
+  await peekGenerations(deps, run.caller, run.nowMs, run.onWindows);
+  const ports = batchPorts(deps, run.log);
   const kept = tie.resumes;
   const failures = new Map<number, AppError>();
   const recorded: RecordedItem[] = [];
@@ -36,15 +39,15 @@ export async function resumeInvoiceBatch(
     }
     // The retry is the same request (its fingerprint matched), so this item is valid again.
     const input = items[item.index];
-    const restored = input !== undefined && 'request' in input ? await restoreItem(deps.db, input.request, item) : undefined;
+    const restored = input !== undefined && 'request' in input ? await restoreItem(deps.db, ports, input.request, item) : undefined;
     if (restored === undefined) failures.set(item.index, batchPdfFailed());
     else recorded.push(restored);
   }
-  return deliverBatch(deps, caller, { nowMs: kept.nowMs, count: items.length, failures, recorded, event: kept.event ?? undefined, rateLimited: kept.rateLimited, tie });
+  return deliverBatch(deps, run, { nowMs: kept.nowMs, count: items.length, failures, recorded, event: kept.event ?? undefined, rateLimited: kept.rateLimited, tie });
 }
 
 /** A kept item as recorded, its images from its snapshot; undefined when the snapshot was withdrawn. */
-async function restoreItem(db: DbOrTransaction, request: InvoiceRequest, item: Extract<KeptBatchItem, { invoice: unknown }>): Promise<RecordedItem | undefined> {
+async function restoreItem(db: DbOrTransaction, ports: DocumentPorts, request: InvoiceRequest, item: Extract<KeptBatchItem, { invoice: unknown }>): Promise<RecordedItem | undefined> {
   const { invoice, link, metered, warnings } = item.invoice;
   let images: { logo: PdfImage | undefined; signature: PdfImage | undefined } | undefined;
   if (link !== null) {
@@ -59,6 +62,7 @@ async function restoreItem(db: DbOrTransaction, request: InvoiceRequest, item: E
   return {
     index: item.index,
     metered,
+    write: link === null ? undefined : HOSTED_LINK_FORMAT.prepare(invoice, ports),
     planned: {
       invoice,
       qr: invoiceQr(request, invoice),

@@ -3,8 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/errors/app-error.ts';
 import { statusOf } from '../../src/errors/error-codes.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
+import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
-import { prepareInvoiceUbl } from '../../src/use-cases/prepare-invoice-ubl.ts';
+import { ublFormat } from '../../src/use-cases/documents/ubl-format.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
 import { validateUblSchema } from '../helpers/validate-ubl.ts';
 import { readUbl } from './read-ubl.ts';
@@ -70,6 +71,11 @@ describe('output ubl over HTTP (issue 5)', () => {
 });
 
 describe('a UBL build that fails is ubl_error without internals (issue 5)', () => {
+  // The UBL format module's two steps around numbering (D15), as the generation calls them.
+  const prepareInvoiceUbl = (invoice: Invoice, onFailure: (reason: string) => void) => {
+    const write = ublFormat.prepare(invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
+    return (numbered: Invoice) => write({ invoice: numbered, images: {}, qr: undefined });
+  };
   const invoice = computeInvoice(UBL_FIXTURES[0]!.request as InvoiceRequest, { today: '2026-11-21', number: 'X-1' });
 
   it('fails before numbering when the amounts do not add up, and tells the log why', () => {
@@ -88,7 +94,7 @@ describe('a UBL build that fails is ubl_error without internals (issue 5)', () =
 
   it('writes the document with the number drawn afterwards', async () => {
     const write = prepareInvoiceUbl(invoice, () => assert.fail('no failure expected'));
-    const xml = write({ ...invoice, number: 'INV-2026-00077' });
+    const xml = await write({ ...invoice, number: 'INV-2026-00077' }) as string;
     assert.equal((await readUbl(xml)).value('/inv:Invoice/cbc:ID'), 'INV-2026-00077');
   });
 });

@@ -1,20 +1,17 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { AppError, isAppError } from '../../errors/app-error.ts';
+import { isAppError } from '../../errors/app-error.ts';
+import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
-import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
-import type { Caller } from '../../use-cases/caller.ts';
-import { batchResultsJson, generateInvoiceBatch, MAX_BATCH_ITEMS, type BatchDeps, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
-import { resumeInvoiceBatch } from '../../use-cases/resume-invoice-batch.ts';
-import { admitGenerations, peekGenerations } from '../admit-generation.ts';
-import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
-import { installIdempotentReplies } from '../idempotent-replies.ts';
+import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
+import { generateBatch } from '../../use-cases/invoices/generate-batch.ts';
+import { generationContext } from '../generation-context.ts';
+import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
 import { jsonShapeLimits } from '../json-shape-limits.ts';
 import { requireApiKey } from '../require-api-key.ts';
-import { startIdempotentRequest } from '../start-idempotent-request.ts';
+import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
 import { validateInvoiceRequest } from '../validate-invoice-request.ts';
 
 /** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
@@ -44,7 +41,7 @@ const itemsAreInvoices: SwaggerTransform = ({ schema, url }) => {
 /** POST /api/batch (issue 7): up to 50 invoices, each succeeding or failing on its own. */
 export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const replies = installIdempotentReplies(app as never, deps.idempotency);
+    const replies = installIdempotentReplies(app as never, deps.generation.idempotency);
 
     app.post('/api/batch', {
       bodyLimit: BATCH_BODY_LIMIT_BYTES,
@@ -68,46 +65,23 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
       },
     }, async (request, reply) => {
       const now = deps.clock();
-      const caller = await requireApiKey(request, deps, now, 'POST /api/batch');
-
-      const start = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'batch', request.body,
-        () => peekGenerations(deps, reply, caller, now));
-      if (start.replayed) return reply;
-      const { tie } = start;
-
-      const items = request.body.invoices.map((raw): BatchItemInput => {
-        try {
-          return { request: validateInvoiceRequest(raw, 'invoice') };
-        } catch (error) {
-          if (!isAppError(error)) throw error;
-          return { error };
-        }
-      });
-      const batchDeps: BatchDeps = {
-        inTransaction: deps.inTransaction,
-        links: deps.links,
-        allowHosts: deps.outboundAllowHosts,
-        db: deps.db,
-        pdfRenderer: deps.pdfRenderer,
-        clock: deps.clock,
-        onWebhookEvent: deps.onWebhookEvent,
-        admit: (count) => admitGenerations(deps, reply as FastifyReply, caller as Caller, count, now),
-        peek: () => peekGenerations(deps, reply as FastifyReply, caller as Caller, now),
-        plan: deps.limits.plans[caller.tier],
-        upgradeUrl: deps.upgradeUrl,
-        log: request.log,
-      };
-      // Issue 20 point 6: a batch its key's earlier request committed and never answered is finished, not run again.
-      const resumes = tie?.resumes;
-      const outcome = tie !== undefined && resumes?.kind === 'batch'
-        ? await resumeInvoiceBatch(batchDeps, items, caller, { ...tie, resumes })
-        : await generateInvoiceBatch(batchDeps, items, caller, now, tie);
-      return {
-        success: true as const,
-        count: outcome.results.length,
-        results: batchResultsJson(outcome.results),
-        meta: { requested: items.length, generated: outcome.generated, rate_limited: outcome.rateLimited },
-      };
+      const caller = await requireApiKey(request, deps.callers, now, 'POST /api/batch');
+      const items = request.body.invoices.map(readBatchItem);
+      const context = generationContext(request, reply, replies, now);
+      const generation = await generateBatch(deps.generation, { ...context, body: request.body, items, caller });
+      if (generation.kind === 'replay') return sendKeptResponse(reply, generation.response);
+      const { results, generated, rateLimited } = generation.outcome;
+      return { success: true as const, count: results.length, results: batchResultsJson(results), meta: { requested: items.length, generated, rate_limited: rateLimited } };
     });
   };
+}
+
+/** One element of `invoices`, read like the body of one generation: a valid request, or why it is not one. */
+function readBatchItem(raw: unknown): BatchItemInput {
+  try {
+    return { request: validateInvoiceRequest(raw, 'invoice') };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { error };
+  }
 }

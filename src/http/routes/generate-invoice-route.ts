@@ -1,50 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
+import Type from 'typebox';
+import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
-import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
-import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
-import { generateAccountInvoice, generateInvoice, refuseAnonymousExtras, type HostedLinkSettings, type PlannedInvoice, type RecordedInvoice } from '../../use-cases/generate-invoice.ts';
-import { resumeAccountInvoice } from '../../use-cases/resume-account-invoice.ts';
-import { deliverOrWithdraw, renderAccountPdf } from '../../use-cases/deliver-account-document.ts';
-import { buildMeta } from '../build-meta.ts';
+import { generateInvoiceDocument, type GenerationDeps } from '../../use-cases/invoices/generate-invoice-document.ts';
 import { documentedSuccess } from '../documented-success.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
-import type { BurstAdmission } from '../../domain/limits/burst-limiter.ts';
-import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
-import { admitGenerations, peekGenerations, peekWindows, type AdmissionDeps } from '../admit-generation.ts';
-import { setRateLimitHeaders } from '../rate-limit-headers.ts';
-import { startIdempotentRequest } from '../start-idempotent-request.ts';
-import { monthlyView, type MonthlyView } from '../../domain/limits/document-cost.ts';
-import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
-import type { Caller } from '../../use-cases/caller.ts';
-import type { IdempotencyStore } from '../../use-cases/idempotency/idempotency-store.ts';
+import { generationContext } from '../generation-context.ts';
 import { installIdempotentReplies } from '../idempotent-replies.ts';
-import type { TransactionRunner } from '../../storage/write-group.ts';
+import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
 import { resolveGenerationCaller, type CallerResolverDeps } from '../resolve-caller.ts';
-import type { PdfRenderer } from '../../render/pdf-renderer.ts';
-import { prepareInvoiceUbl } from '../../use-cases/prepare-invoice-ubl.ts';
+import { sendGeneration } from '../send-generation.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-export interface GenerateInvoiceRouteDeps extends CallerResolverDeps, AdmissionDeps {
-  /** The PDF renderer, started on first use (a JSON-only server never starts its workers). */
-  readonly pdfRenderer: () => PdfRenderer;
-  /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses (D26). */
-  readonly outboundAllowHosts: readonly string[];
-  readonly idempotency: IdempotencyStore;
-  /** error.upgrade_url of a 402. */
-  readonly upgradeUrl: string;
+export interface GenerateInvoiceRouteDeps {
+  readonly callers: CallerResolverDeps;
+  readonly generation: GenerationDeps;
   /** Unix ms; injected so tests can stand at any window boundary. */
   readonly clock: () => number;
-  /** Runs the metering and numbering transaction (shared commits on SQLite). */
-  readonly inTransaction: TransactionRunner;
-  /** Signs the hosted links of account invoices (D24). */
-  readonly links: HostedLinkSettings;
-  /** Wakes the webhook worker when an event became due (D28). */
-  readonly onWebhookEvent: () => void;
 }
 
 /** The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5). */
@@ -74,7 +48,7 @@ const documentFileAnswers = documentedSuccess({
 /** POST /api/generate-invoice. */
 export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
-  const replies = installIdempotentReplies(app as never, deps.idempotency);
+  const replies = installIdempotentReplies(app as never, deps.generation.idempotency);
 
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
@@ -95,107 +69,17 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
       },
     },
     preValidation: normalizeInvoiceBody,
-  }, (request, reply) => {
-    // Anonymous requests without a key (no credential, no cookie, no Idempotency-Key) take the
-    // short path: the pure computation, then one counter statement. Computed first so a request
-    // refused for its own content (400, 422) uses no window slot, as in a batch (docs/limits.md);
-    // the result is answered only once admitted, so a 429 never carries it.
-    const headers = request.headers;
-    if (headers.authorization === undefined && headers.cookie === undefined && headers['idempotency-key'] === undefined) {
-      const now = deps.clock();
-      const caller = { kind: 'anonymous' as const, ip: request.ip };
-      refuseAnonymousExtras(request.body, caller);
-      const { invoice } = generateInvoice(request.body, caller, now);
-      return admit(reply, caller, now).then((admission) => jsonAnswer(request, reply, invoice, admission));
-    }
-    return generate(request, reply, request.body);
-  });
-
-  /** Counts the request in its windows, or refuses it with 429 (D20, D21); sets the headers. */
-  function admit(reply: FastifyReply, caller: Caller, now: number): Promise<BurstAdmission> {
-    return admitGenerations(deps, reply, caller, 1, now);
-  }
-
-  /** `requestId`: the first request's, when this one answers a generation it resumed. */
-  function jsonAnswer(request: FastifyRequest, reply: FastifyReply, invoice: Invoice, admission: BurstAdmission, monthly?: MonthlyView, warnings?: readonly GenerationWarning[], requestId = request.id) {
-    return { success: true as const, invoice, meta: buildMeta(requestId, reply.elapsedTime, admission, monthly, warnings), anonymous: monthly === undefined };
-  }
-
-  async function generate(request: FastifyRequest, reply: FastifyReply, body: InvoiceRequest) {
+  }, async (request, reply) => {
     const now = deps.clock();
-    // D43: an account whose e-mail address is not confirmed comes back as anonymous.
-    const caller = await resolveGenerationCaller(request, deps, now);
-    if (caller.kind === 'anonymous') refuseAnonymousExtras(body, caller);
-
-    const start = await startIdempotentRequest({ idempotency: deps.idempotency, replies }, request, reply, caller, 'generate-invoice', body,
-      // A replay is neither counted nor metered (D21); its headers show the windows as they are.
-      () => peekGenerations(deps, reply, caller, now));
-    if (start.replayed) return reply;
-    const { tie } = start;
-
-    if (caller.kind === 'anonymous') {
-      // Computed before it is counted, as on the short path above.
-      const { invoice } = generateInvoice(body, caller, now);
-      return jsonAnswer(request, reply, invoice, await admit(reply, caller, now));
-    }
-    const output = body.output ?? 'json';
-    const meter = { plan: deps.limits.plans[caller.tier], output, upgradeUrl: deps.upgradeUrl };
-
-    // generateAccountInvoice admits the request once the invoice is computed and checked.
-    const account = {
-      inTransaction: deps.inTransaction, links: deps.links, allowHosts: deps.outboundAllowHosts, onWebhookEvent: deps.onWebhookEvent,
-      admit: () => admit(reply, caller, now),
-    };
-    const delivery = { db: deps.db, inTransaction: deps.inTransaction, pdfRenderer: deps.pdfRenderer, clock: deps.clock, onWebhookEvent: deps.onWebhookEvent };
-    // Issue 20 point 6: when the key's earlier request committed its generation and died before
-    // answering, that generation is answered: not numbered, metered or announced again, and not
-    // counted again (its windows are shown as they stand, like a replay's, D21).
-    const record = async (beforeNumbering?: (planned: PlannedInvoice) => void) => {
-      const resumes = tie?.resumes;
-      if (tie === undefined || resumes?.kind !== 'invoice') return generateAccountInvoice(account, body, caller, now, meter, beforeNumbering, tie);
-      const recorded = await resumeAccountInvoice(account, body, output, { ...tie, resumes }, beforeNumbering);
-      const windows = await peekWindows(deps, caller, now);
-      setRateLimitHeaders(reply, windows);
-      return { ...recorded, admission: windows };
-    };
-
-    if (output === 'json') {
-      const { planned, metered, admission, firstRequestId } = await record();
-      return jsonAnswer(request, reply, planned.invoice, admission, monthlyView(metered.usage, meter.plan, now), planned.warnings, firstRequestId);
-    }
-    if (output === 'ubl') {
-      let write: ((numbered: Invoice) => string) | undefined;
-      const recorded = await record((planned) => {
-        write = prepareInvoiceUbl(planned.invoice, (reason) => request.log.error({ reason }, 'ubl build failed'));
-      });
-      const xml = await deliverOrWithdraw(delivery, request.log, recorded, async () => write!(recorded.planned.invoice));
-      hostedUrlHeader(reply, recorded);
-      // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="invoice.xml"')
-        // A string is sent as it is; the 200 schema types only the JSON answer.
-        .send(xml as never);
-    }
-
-    const recorded = await record();
-    const pdf = await renderAccountPdf(delivery, request.log, recorded);
-    hostedUrlHeader(reply, recorded);
-    // Spec: output pdf answers application/pdf as an attachment named invoice.pdf (D31).
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', 'attachment; filename="invoice.pdf"')
-      // A Buffer is sent as it is; the 200 schema types only the JSON answer.
-      .send(pdf as never);
-  }
+    const { authorization, cookie } = request.headers;
+    // Without a credential the caller is anonymous by IP, with no lookup: the common, cheapest path.
+    // D43: an account whose e-mail address is not confirmed comes back as anonymous too.
+    const caller = authorization === undefined && cookie === undefined
+      ? { kind: 'anonymous' as const, ip: request.ip }
+      : await resolveGenerationCaller(request, deps.callers, now);
+    const context = generationContext(request, reply, replies, now);
+    const outcome = await generateInvoiceDocument(deps.generation, { ...context, body: request.body, caller });
+    return sendGeneration(reply, outcome);
+  });
   };
-}
-
-/**
- * D24: with output pdf or ubl the hosted link comes back in a header; D42: a UBL answer whose
- * defaulted link was left out says so in X-Warnings, the codes of meta.warnings.
- */
-function hostedUrlHeader(reply: FastifyReply, recorded: RecordedInvoice): void {
-  if (recorded.planned.link !== undefined) reply.header('x-hosted-url', recorded.planned.link.url);
-  if (recorded.planned.warnings.length > 0) reply.header('x-warnings', recorded.planned.warnings.map((warning) => warning.code).join(', '));
 }

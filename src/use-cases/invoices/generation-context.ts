@@ -1,0 +1,15 @@
+import type { DeliveryLog } from '../documents/deliver-document.ts';
+import type { KeyHeldListener, SentIdempotencyKey } from '../idempotency/start-keyed-generation.ts';
+import type { WindowsListener } from '../limits/admit-generations.ts';
+
+/** What every generation request carries besides its body and caller: single and batch alike. */
+export interface GenerationContext {
+  /** Unix ms the request is served at: one reading for its windows, dates and links (D20). */
+  readonly nowMs: number;
+  /** Its meta.request_id, and what its Idempotency-Key's record names (issue 20 point 6). */
+  readonly requestId: string;
+  readonly idempotencyKey: SentIdempotencyKey | undefined;
+  readonly log: DeliveryLog;
+  readonly onWindows: WindowsListener;
+  readonly onKeyHeld: KeyHeldListener;
+}
