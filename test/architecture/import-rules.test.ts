@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { checkImportRules, type RuleName, type SourceText, type Violation } from './check-import-rules.ts';
+
+type ImportKey = Pick<Violation, 'file' | 'import' | 'rule'>;
+const sameImport = (a: ImportKey, b: ImportKey): boolean => a.file === b.file && a.import === b.import && a.rule === b.rule;
+
+/**
+ * Violations that wait for the rewrite of issue 21, point 1: generate-invoice-route.ts is being
+ * rewritten, and the usage route can only read through a use-case once peekWindows moves out of
+ * src/http/admit-generation.ts. Removed when issue 21 point 1 lands. Each entry names one import,
+ * not the file, so the file cannot add another; an entry that no longer matches is reported (not
+ * failed: the rewrite lands separately) and should then be deleted.
+ */
+const REMAINING_UNTIL_ISSUE_21_POINT_1: readonly ImportKey[] = [
+  { file: 'src/http/routes/generate-invoice-route.ts', import: '../../storage/write-group.ts', rule: 'http-no-adapters' },
+  { file: 'src/http/routes/usage-route.ts', import: '../../storage/repositories/monthly-usage-repository.ts', rule: 'http-no-adapters' },
+];
+
+const ROOT = new URL('../../', import.meta.url);
+
+function readSourceTree(): SourceText[] {
+  return readdirSync(new URL('src/', ROOT), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => `src/${path.split('\\').join('/')}`)
+    .sort()
+    .map((path) => ({ path, text: readFileSync(new URL(path, ROOT), 'utf8') }));
+}
+
+describe('import rules of src/ (issue 21, point 3)', () => {
+  const violations = checkImportRules(readSourceTree());
+
+  it('holds for every file under src/', () => {
+    const unexpected = violations.filter((violation) => !REMAINING_UNTIL_ISSUE_21_POINT_1.some((entry) => sameImport(entry, violation)));
+    assert.deepEqual(unexpected.map((violation) => violation.message), []);
+  });
+
+  it('reports the allowed violations that are gone', (t) => {
+    const stale = REMAINING_UNTIL_ISSUE_21_POINT_1.filter((entry) => !violations.some((violation) => sameImport(entry, violation)));
+    for (const entry of stale) t.diagnostic(`fixed, delete from REMAINING_UNTIL_ISSUE_21_POINT_1: ${entry.file} → ${entry.import}`);
+  });
+});
+
+describe('checkImportRules', () => {
+  const check = (path: string, text: string) =>
+    checkImportRules([{ path, text }]).map(({ file, line, import: imported, rule }) => ({ file, line, import: imported, rule }));
+
+  it('reports an http file importing storage, naming the file, the import and the rule', () => {
+    const [violation, ...others] = checkImportRules([{ path: 'src/http/x.ts', text: "import { y } from '../storage/y.ts';\n" }]);
+    assert.deepEqual(others, []);
+    assert.deepEqual({ ...violation, message: undefined }, {
+      file: 'src/http/x.ts', line: 1, import: '../storage/y.ts', rule: 'http-no-adapters', message: undefined,
+    });
+    assert.match(violation!.message, /^src\/http\/x\.ts:1 breaks http-no-adapters: imports '\.\.\/storage\/y\.ts' \(src\/storage\/y\.ts\)/);
+  });
+
+  const violating: { name: string; path: string; text: string; import: string; rule: RuleName }[] = [
+    { name: 'http → redis', path: 'src/http/routes/r.ts', text: "import type { Redis } from '../../redis/client.ts';", import: '../../redis/client.ts', rule: 'http-no-adapters' },
+    { name: 'http → storage, re-exported', path: 'src/http/x.ts', text: "export { db } from '../storage/db.ts';", import: '../storage/db.ts', rule: 'http-no-adapters' },
+    { name: 'http → storage, dynamic', path: 'src/http/x.ts', text: "const m = await import('../storage/db.ts');", import: '../storage/db.ts', rule: 'http-no-adapters' },
+    { name: 'http → storage, in a type', path: 'src/http/x.ts', text: "let d: import('../storage/db.ts').Db;", import: '../storage/db.ts', rule: 'http-no-adapters' },
+    { name: 'domain → schemas', path: 'src/domain/invoice/a.ts', text: "import type { Meta } from '../../schemas/meta.ts';", import: '../../schemas/meta.ts', rule: 'domain-pure' },
+    { name: 'domain → use-cases', path: 'src/domain/a.ts', text: "import { f } from '../use-cases/f.ts';", import: '../use-cases/f.ts', rule: 'domain-pure' },
+    { name: 'domain → node:fs', path: 'src/domain/a.ts', text: "import { readFile } from 'node:fs/promises';", import: 'node:fs/promises', rule: 'domain-pure' },
+    { name: 'domain → fs without the prefix', path: 'src/domain/a.ts', text: "import fs from 'fs';", import: 'fs', rule: 'domain-pure' },
+    { name: 'domain → node:net beyond isIP', path: 'src/domain/a.ts', text: "import { isIP, connect } from 'node:net';", import: 'node:net', rule: 'domain-pure' },
+    { name: 'domain → an unlisted package', path: 'src/domain/a.ts', text: "import { Kysely } from 'kysely';", import: 'kysely', rule: 'domain-pure' },
+    { name: 'schemas → http', path: 'src/schemas/a.ts', text: "import { x } from '../http/x.ts';", import: '../http/x.ts', rule: 'schemas-inward' },
+    { name: 'schemas → a package', path: 'src/schemas/a.ts', text: "import Ajv from 'ajv';", import: 'ajv', rule: 'schemas-inward' },
+    { name: 'use-cases → http', path: 'src/use-cases/a/b.ts', text: "import { x } from '../../http/x.ts';", import: '../../http/x.ts', rule: 'use-cases-no-http' },
+    { name: 'use-cases → fastify', path: 'src/use-cases/a.ts', text: "import type { FastifyRequest } from 'fastify';", import: 'fastify', rule: 'use-cases-no-http' },
+    { name: 'use-cases → a fastify plugin', path: 'src/use-cases/a.ts', text: "import cookie from '@fastify/cookie';", import: '@fastify/cookie', rule: 'use-cases-no-http' },
+    { name: 'use-case reading a status', path: 'src/use-cases/a.ts', text: "import { statusOf } from '../errors/error-codes.ts';", import: 'statusOf', rule: 'status-in-http' },
+    { name: 'schema reading the status map', path: 'src/schemas/a.ts', text: 'const codes = Object.keys(codes.ERROR_STATUS);', import: 'ERROR_STATUS', rule: 'status-in-http' },
+    { name: 'AppError given a status', path: 'src/use-cases/a.ts', text: "throw new AppError('forbidden', 'No.', { status: 403 });", import: 'new AppError(…, { status })', rule: 'app-error-no-status' },
+    { name: 'AppError given a status, in http too', path: 'src/http/a.ts', text: "throw new errors.AppError('forbidden', 'No.', { 'status': 403 });", import: 'new AppError(…, { status })', rule: 'app-error-no-status' },
+    { name: 'a computed specifier', path: 'src/lib/a.ts', text: 'await import(name);', import: '<computed>', rule: 'checkable-imports' },
+  ];
+  for (const { name, path, text, import: imported, rule } of violating) {
+    it(`reports ${name}`, () => assert.deepEqual(check(path, text), [{ file: path, line: 1, import: imported, rule }]));
+  }
+
+  const allowed: { name: string; path: string; text: string }[] = [
+    { name: 'http → use-cases, schemas, errors', path: 'src/http/x.ts', text: "import { a } from '../use-cases/a.ts';\nimport { S } from '../schemas/s.ts';\nimport { statusOf } from '../errors/error-codes.ts';" },
+    { name: 'a storage path in a comment or a string', path: 'src/http/x.ts', text: "// import { y } from '../storage/y.ts';\nconst s = \"from '../storage/y.ts'\";" },
+    { name: 'domain → domain, errors, lib', path: 'src/domain/pdf/a.ts', text: "import type { Invoice } from '../invoice/invoice-schema.ts';\nimport { AppError } from '../../errors/app-error.ts';\nimport { utc } from '../../lib/utc-date.ts';" },
+    { name: 'domain → its built-ins and packages', path: 'src/domain/a.ts', text: "import { createHash } from 'node:crypto';\nimport { isIP } from 'node:net';\nimport { domainToASCII } from 'node:url';\nimport Type from 'typebox';\nimport xmlbuilder from 'xmlbuilder';\nimport QRCode from 'qrcode';" },
+    { name: 'schemas → domain, lib, errors and typebox', path: 'src/schemas/a.ts', text: "import { CURRENCIES } from '../domain/invoice/catalog.ts';\nimport { StringEnum } from '../lib/string-enum.ts';\nimport { ERROR_CODES } from '../errors/error-codes.ts';\nimport Type from 'typebox';" },
+    { name: 'use-cases → storage and domain', path: 'src/use-cases/a.ts', text: "import { find } from '../storage/repositories/r.ts';\nimport { compute } from '../domain/invoice/compute-invoice.ts';" },
+    { name: 'AppError with a code and a variant', path: 'src/use-cases/a.ts', text: "throw new AppError('auth_required', 'Sign in.', { variant: 'anonymous_generation' });" },
+    { name: 'errors/ defining the status map', path: 'src/errors/error-codes.ts', text: 'export const ERROR_STATUS = {};\nexport function statusOf() {}' },
+  ];
+  for (const { name, path, text } of allowed) {
+    it(`allows ${name}`, () => assert.deepEqual(check(path, text), []));
+  }
+
+  it('reports each import on its own line, across a multi-line import', () => {
+    const text = "import {\n  a,\n  b,\n} from '../storage/a.ts';\nimport type { T } from '../redis/t.ts';\n";
+    assert.deepEqual(check('src/http/x.ts', text).map(({ line, import: imported }) => ({ line, import: imported })), [
+      { line: 1, import: '../storage/a.ts' },
+      { line: 5, import: '../redis/t.ts' },
+    ]);
+  });
+});
