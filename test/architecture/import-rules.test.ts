@@ -1,22 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { checkImportRules, type RuleName, type SourceText, type Violation } from './check-import-rules.ts';
-
-type ImportKey = Pick<Violation, 'file' | 'import' | 'rule'>;
-const sameImport = (a: ImportKey, b: ImportKey): boolean => a.file === b.file && a.import === b.import && a.rule === b.rule;
-
-/**
- * Violations that wait for the rewrite of issue 21, point 1: generate-invoice-route.ts is being
- * rewritten, and the usage route can only read through a use-case once peekWindows moves out of
- * src/http/admit-generation.ts. Removed when issue 21 point 1 lands. Each entry names one import,
- * not the file, so the file cannot add another; an entry that no longer matches is reported (not
- * failed: the rewrite lands separately) and should then be deleted.
- */
-const REMAINING_UNTIL_ISSUE_21_POINT_1: readonly ImportKey[] = [
-  { file: 'src/http/routes/generate-invoice-route.ts', import: '../../storage/write-group.ts', rule: 'http-no-adapters' },
-  { file: 'src/http/routes/usage-route.ts', import: '../../storage/repositories/monthly-usage-repository.ts', rule: 'http-no-adapters' },
-];
+import { checkImportRules, type RuleName, type SourceText } from './check-import-rules.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -29,16 +14,8 @@ function readSourceTree(): SourceText[] {
 }
 
 describe('import rules of src/ (issue 21, point 3)', () => {
-  const violations = checkImportRules(readSourceTree());
-
-  it('holds for every file under src/', () => {
-    const unexpected = violations.filter((violation) => !REMAINING_UNTIL_ISSUE_21_POINT_1.some((entry) => sameImport(entry, violation)));
-    assert.deepEqual(unexpected.map((violation) => violation.message), []);
-  });
-
-  it('reports the allowed violations that are gone', (t) => {
-    const stale = REMAINING_UNTIL_ISSUE_21_POINT_1.filter((entry) => !violations.some((violation) => sameImport(entry, violation)));
-    for (const entry of stale) t.diagnostic(`fixed, delete from REMAINING_UNTIL_ISSUE_21_POINT_1: ${entry.file} → ${entry.import}`);
+  it('hold for every file under src/', () => {
+    assert.deepEqual(checkImportRules(readSourceTree()).map((violation) => violation.message), []);
   });
 });
 

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TIERS } from '../../domain/accounts/tiers.ts';
-import { monthlyView } from '../../domain/limits/document-cost.ts';
-import { utcWindows } from '../../domain/limits/utc-windows.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { MonthlyUsageSchema, WindowUsageSchema } from '../../schemas/meta.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
-import { readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
-import { peekWindows, type AdmissionDeps } from '../admit-generation.ts';
+import { readUsage, type UsageDeps } from '../../use-cases/limits/read-usage.ts';
 import { rateLimitsView } from '../build-meta.ts';
 import { requireVerifiedAccount, type CallerResolverDeps } from '../resolve-caller.ts';
 
-export interface UsageRouteDeps extends CallerResolverDeps, AdmissionDeps {
+export interface UsageRouteDeps extends CallerResolverDeps, UsageDeps {
   readonly clock: () => number;
 }
 
@@ -44,17 +41,13 @@ export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
       const now = deps.clock();
       // Account-only: an unconfirmed account has no plan to show yet (D43).
       const caller = await requireVerifiedAccount(request, deps, now, 'GET /api/auth/usage');
-      const plan = deps.limits.plans[caller.tier];
-      const [windows, usage] = await Promise.all([
-        peekWindows(deps, caller, now),
-        readMonthlyUsage(deps.db, caller.accountId, utcWindows(now).monthStart),
-      ]);
+      const { windows, monthly } = await readUsage(deps, caller, now);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
         usage: {
           tier: caller.tier,
-          monthly: monthlyView(usage, plan, now),
+          monthly,
           rate_limits: rateLimitsView(windows),
         },
       };
