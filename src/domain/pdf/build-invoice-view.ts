@@ -1,9 +1,9 @@
 import type { Invoice } from '../invoice/invoice-schema.ts';
 import type { Party } from '../invoice/invoice-request-schema.ts';
 import type { Language } from '../invoice/catalog.ts';
-import { LABELS, labelValue, type Labels } from '../render/labels.ts';
-import { formatDate } from '../render/format-date.ts';
-import { formatMoney, formatPercent, formatQuantity } from '../render/format-money.ts';
+import { LABELS, labelValue, type Labels } from '../wording/labels.ts';
+import { formatDate } from '../wording/format-date.ts';
+import { formatMoney, formatPercent, formatQuantity } from '../wording/format-money.ts';
 import type { InvoiceView } from './invoice-view.ts';
 import { themeFor } from './themes.ts';
 

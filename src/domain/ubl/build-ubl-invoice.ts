@@ -2,7 +2,7 @@ import xmlbuilder from 'xmlbuilder';
 import type { Invoice } from '../invoice/invoice-schema.ts';
 import { formatFixed, formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
-import { LABELS } from '../render/labels.ts';
+import { LABELS } from '../wording/labels.ts';
 import { COUNTRY_CODES } from '../invoice/country-codes.ts';
 import { computeUblAmounts, type UblAmounts, type UblTaxCategory } from './compute-ubl-amounts.ts';
 import { splitPostalAddress, type PostalAddress } from './split-postal-address.ts';

@@ -5,7 +5,7 @@ import { isAppError } from '../../errors/app-error.ts';
 import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
-import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/generate-invoice-batch.ts';
+import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/invoices/generate-invoice-batch.ts';
 import { generateBatch } from '../../use-cases/invoices/generate-batch.ts';
 import { generationContext } from '../generation-context.ts';
 import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';

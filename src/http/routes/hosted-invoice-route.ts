@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { HostedInvoiceResponseSchema } from '../../schemas/hosted-invoice-response.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
-import type { HostedInvoiceReader } from '../../use-cases/hosted-invoice-reader.ts';
+import type { HostedInvoiceReader } from '../../use-cases/invoices/hosted-invoice-reader.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { documentedSuccess } from '../documented-success.ts';
 import { refuseThrottled } from '../refuse-throttled.ts';

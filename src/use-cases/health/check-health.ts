@@ -1,4 +1,4 @@
-import type { Counters } from '../../limits/open-counters.ts';
+import type { Counters } from '../../compose/open-counters.ts';
 import type { Database } from '../../storage/database.ts';
 
 /** What the health check pings: the storage, and where the windows and throttles are counted. */

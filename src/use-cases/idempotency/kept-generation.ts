@@ -3,7 +3,7 @@ import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.
 import { AppError } from '../../errors/app-error.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
-import type { Metered } from '../generate-invoice.ts';
+import type { Metered } from '../invoices/generate-invoice.ts';
 import type { RecordedEvent } from '../webhooks/record-webhook-event.ts';
 import type { IdempotencyClaim } from './idempotency-store.ts';
 

@@ -1,9 +1,9 @@
 import type { AccountCaller } from '../caller.ts';
-import { generateInvoiceBatch, type BatchDeps, type BatchItemInput, type BatchOutcome } from '../generate-invoice-batch.ts';
+import { generateInvoiceBatch, type BatchDeps, type BatchItemInput, type BatchOutcome } from './generate-invoice-batch.ts';
 import type { KeptResponse } from '../idempotency/idempotency-store.ts';
 import { startKeyedGeneration } from '../idempotency/start-keyed-generation.ts';
 import { peekGenerations } from '../limits/admit-generations.ts';
-import { resumeInvoiceBatch } from '../resume-invoice-batch.ts';
+import { resumeInvoiceBatch } from './resume-invoice-batch.ts';
 import type { GenerationContext } from './generation-context.ts';
 
 /** One batch request as the route read it: each element checked on its own. */

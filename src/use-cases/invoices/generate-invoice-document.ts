@@ -10,14 +10,14 @@ import type { DocumentFile, DocumentFormat, DocumentPorts, DocumentWriter } from
 import { documentFormatFor } from '../documents/document-formats.ts';
 import { deliverDocument, type DeliveryDeps } from '../documents/deliver-document.ts';
 import type { GenerationContext } from './generation-context.ts';
-import { generateInvoice, idempotencyClaimLost, keptInvoiceOf, planAccountInvoice, recordAccountInvoice, refuseAnonymousExtras, type HostedLinkSettings, type RecordedInvoice } from '../generate-invoice.ts';
+import { generateInvoice, idempotencyClaimLost, keptInvoiceOf, planAccountInvoice, recordAccountInvoice, refuseAnonymousExtras, type HostedLinkSettings, type RecordedInvoice } from './generate-invoice.ts';
 import type { IdempotencyStore, KeptResponse } from '../idempotency/idempotency-store.ts';
 import { serializeKeptGeneration, type IdempotencyTie } from '../idempotency/kept-generation.ts';
 import { startKeyedGeneration } from '../idempotency/start-keyed-generation.ts';
 import { admitGenerations, peekGenerations, type AdmissionDeps } from '../limits/admit-generations.ts';
 import { quotaRefusal } from '../limits/limit-refusals.ts';
-import { loadPdfImages } from '../load-pdf-images.ts';
-import { resumeAccountInvoice } from '../resume-account-invoice.ts';
+import { loadPdfImages } from './load-pdf-images.ts';
+import { resumeAccountInvoice } from './resume-account-invoice.ts';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.ts';
 
 /** What a generation uses, chosen at start-up. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { LANGUAGES, type Language } from '../../../src/domain/invoice/catalog.ts';
-import { formatDate } from '../../../src/domain/render/format-date.ts';
+import { formatDate } from '../../../src/domain/wording/format-date.ts';
 
 /** What Node 24's ICU (78, CLDR 48) prints for the long date style; see format-money.test.ts. */
 const NOVEMBER_21_2026: Readonly<Record<Language, string>> = {

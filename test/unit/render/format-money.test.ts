@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CURRENCIES, CURRENCY_MINOR_UNITS, LANGUAGES, type Currency, type Language } from '../../../src/domain/invoice/catalog.ts';
-import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/render/format-money.ts';
+import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/wording/format-money.ts';
 
 /**
  * Expected strings are what Node 24's ICU (78, CLDR 48) prints; a later ICU may move a symbol or

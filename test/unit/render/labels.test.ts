@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LANGUAGES, PAYMENT_STATUSES, type Language } from '../../../src/domain/invoice/catalog.ts';
-import { LABELS, isRightToLeft, labelValue, type Labels } from '../../../src/domain/render/labels.ts';
+import { LABELS, isRightToLeft, labelValue, type Labels } from '../../../src/domain/wording/labels.ts';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { buildInvoiceView } from '../../../src/domain/pdf/build-invoice-view.ts';
 import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
-import { LOCALES } from '../../../src/domain/render/locales.ts';
+import { LOCALES } from '../../../src/domain/wording/locales.ts';
 import { readFileSync } from 'node:fs';
 import { INVOICE_TITLE, TAX_WORD } from '../../../src/domain/invoice/language-words.ts';
 

@@ -1,7 +1,7 @@
 import type { Currency, Language } from '../../../src/domain/invoice/catalog.ts';
-import { formatDate } from '../../../src/domain/render/format-date.ts';
-import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/render/format-money.ts';
-import { isRightToLeft, LABELS, labelValue } from '../../../src/domain/render/labels.ts';
+import { formatDate } from '../../../src/domain/wording/format-date.ts';
+import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/wording/format-money.ts';
+import { isRightToLeft, LABELS, labelValue } from '../../../src/domain/wording/labels.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import type { Party } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { h } from '../lib/dom.ts';
@@ -9,7 +9,7 @@ import { h } from '../lib/dom.ts';
 /**
  * The invoice as the API computed it, laid out like the PDF's first page in the invoice's own
  * language and direction: the labels, money and date formats are the renderer's own modules
- * (src/domain/render), so the preview and the PDF say the same thing. Arabic runs right to left
+ * (src/domain/wording), so the preview and the PDF say the same thing. Arabic runs right to left
  * (D29) while the page around it stays English and left to right.
  */
 export function renderPreview(target: HTMLElement, invoice: Invoice): void {

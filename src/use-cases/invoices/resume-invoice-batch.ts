@@ -1,15 +1,15 @@
-import type { PdfImage } from '../domain/pdf/pdf-input.ts';
-import type { AppError } from '../errors/app-error.ts';
-import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
-import { findHostedInvoice } from '../storage/repositories/hosted-invoices-repository.ts';
-import type { DbOrTransaction } from '../storage/db-or-transaction.ts';
-import type { DocumentPorts } from './documents/document-format.ts';
-import { HOSTED_LINK_FORMAT } from './documents/document-formats.ts';
+import type { PdfImage } from '../../domain/pdf/pdf-input.ts';
+import type { AppError } from '../../errors/app-error.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import { findHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
+import { findHostedInvoice } from '../../storage/repositories/hosted-invoices-repository.ts';
+import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
+import type { DocumentPorts } from '../documents/document-format.ts';
+import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
 import { batchPdfFailed, batchPorts, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type BatchRun, type RecordedItem } from './generate-invoice-batch.ts';
 import { invoiceQr } from './generate-invoice.ts';
-import { peekGenerations } from './limits/admit-generations.ts';
-import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneration } from './idempotency/kept-generation.ts';
+import { peekGenerations } from '../limits/admit-generations.ts';
+import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneration } from '../idempotency/kept-generation.ts';
 
 /**
  * Issue 20 point 6: a batch that an Idempotency-Key's earlier request committed and never

@@ -1,5 +1,5 @@
-import { nextInvoiceSequence } from '../storage/repositories/next-invoice-sequence.ts';
-import type { DbOrTransaction } from '../storage/db-or-transaction.ts';
+import { nextInvoiceSequence } from '../../storage/repositories/next-invoice-sequence.ts';
+import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
 
 /**
  * D15: an account's next number, `INV-<year>-<seq, 5 digits>`, from its gap-free sequence for the

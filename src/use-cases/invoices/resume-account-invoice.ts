@@ -1,7 +1,7 @@
-import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import type { DocumentFormat, DocumentPorts, DocumentWriter } from './documents/document-format.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import type { DocumentFormat, DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
 import { invoiceQr, type PlannedInvoice, type RecordedInvoice } from './generate-invoice.ts';
-import type { IdempotencyTie, KeptGeneration } from './idempotency/kept-generation.ts';
+import type { IdempotencyTie, KeptGeneration } from '../idempotency/kept-generation.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { PdfImages } from '../domain/pdf/pdf-input.ts';
-import { loadImage, type ImageField, type LoadedImage } from '../images/load-image.ts';
-import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
+import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
+import { loadImage, type ImageField, type LoadedImage } from '../../images/load-image.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 
 /**
  * Loads already started for one request, by field and source: the items of a batch that share a

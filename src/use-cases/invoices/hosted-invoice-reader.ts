@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../domain/hosted/hosted-link.ts';
-import { echoedParty } from '../domain/invoice/echoed-party.ts';
-import type { PdfImage } from '../domain/pdf/pdf-input.ts';
-import type { PdfRenderer } from '../render/pdf-renderer.ts';
-import { HOSTED_LINK_FORMAT } from './documents/document-formats.ts';
-import type { Invoice } from '../domain/invoice/invoice-schema.ts';
-import { findHostedImage } from '../storage/repositories/hosted-images-repository.ts';
-import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../storage/repositories/hosted-invoices-repository.ts';
-import type { Tables } from '../storage/tables.ts';
-import type { TransactionRunner } from '../storage/write-group.ts';
+import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../../domain/hosted/hosted-link.ts';
+import { echoedParty } from '../../domain/invoice/echoed-party.ts';
+import type { PdfImage } from '../../domain/pdf/pdf-input.ts';
+import type { PdfRenderer } from '../../render/pdf-renderer.ts';
+import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
+import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
+import { findHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
+import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../../storage/repositories/hosted-invoices-repository.ts';
+import type { Tables } from '../../storage/tables.ts';
+import type { TransactionRunner } from '../../storage/write-group.ts';
 
 export interface HostedInvoiceReaderDeps {
   readonly db: Kysely<Tables>;

@@ -1,22 +1,22 @@
-import { batchItemCost, meteringChoices } from '../domain/limits/document-cost.ts';
-import type { GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
-import { AppError, isAppError } from '../errors/app-error.ts';
-import type { Invoice } from '../domain/invoice/invoice-schema.ts';
-import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import type { AccountCaller } from './caller.ts';
-import type { DocumentPorts, DocumentWriter } from './documents/document-format.ts';
-import { HOSTED_LINK_FORMAT } from './documents/document-formats.ts';
-import { deliverDocument, type DeliveryLog } from './documents/deliver-document.ts';
+import { batchItemCost, meteringChoices } from '../../domain/limits/document-cost.ts';
+import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
+import { AppError, isAppError } from '../../errors/app-error.ts';
+import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import type { AccountCaller } from '../caller.ts';
+import type { DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
+import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
+import { deliverDocument, type DeliveryLog } from '../documents/deliver-document.ts';
 import { planAccountInvoice, recordAccountInvoice, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';
-import type { GenerationDeps } from './invoices/generate-invoice-document.ts';
-import { admitGenerations, peekGenerations, type WindowsListener } from './limits/admit-generations.ts';
-import { burstRefusal, quotaRefusal } from './limits/limit-refusals.ts';
+import type { GenerationDeps } from './generate-invoice-document.ts';
+import { admitGenerations, peekGenerations, type WindowsListener } from '../limits/admit-generations.ts';
+import { burstRefusal, quotaRefusal } from '../limits/limit-refusals.ts';
 import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
-import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from './webhooks/record-webhook-event.ts';
-import { releaseWebhookEvent } from '../storage/repositories/webhook-outbox-repository.ts';
+import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from '../webhooks/record-webhook-event.ts';
+import { releaseWebhookEvent } from '../../storage/repositories/webhook-outbox-repository.ts';
 import { idempotencyClaimLost, keptInvoiceOf, withdrawInvoice, type Metered } from './generate-invoice.ts';
-import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../storage/repositories/idempotency-records-repository.ts';
-import { keptError, serializeKeptGeneration, type IdempotencyTie, type KeptBatchItem } from './idempotency/kept-generation.ts';
+import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
+import { keptError, serializeKeptGeneration, type IdempotencyTie, type KeptBatchItem } from '../idempotency/kept-generation.ts';
 
 /** D27 and the spec's Limits: 1 to 50 invoices per batch. */
 export const MAX_BATCH_ITEMS = 50;
