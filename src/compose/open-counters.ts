@@ -9,13 +9,12 @@ import { createDatabaseBurstLimiter } from '../storage/database-burst-limiter.ts
 import { createDatabaseThrottle } from '../storage/database-throttle.ts';
 import type { WriteGroup } from '../storage/write-group.ts';
 import type { Database } from '../storage/database.ts';
+import type { HealthCounters } from '../use-cases/health/check-health.ts';
 
 /** Where the service counts: the burst windows of generation and the auth throttles. */
-export interface Counters {
+export interface Counters extends HealthCounters {
   readonly burstLimiter: BurstLimiter;
   readonly throttle: Throttle;
-  /** Where they live: the service's database, or Redis (REDIS_URL). */
-  readonly store: 'database' | 'redis';
   /** Rejects when Redis does not answer (within the client's command timeout); the database's ping is the health route's own. */
   ping(): Promise<void>;
   /** Closes the Redis connection, if there is one. */

@@ -70,8 +70,8 @@ const IMPORT_RULES: readonly ImportRule[] = [
   {
     name: 'http-no-adapters',
     folder: 'http',
-    why: 'src/http/ reaches storage and Redis through a use-case, never src/storage/ or src/redis/',
-    allows: (target) => !inFolders(target, ['storage', 'redis']),
+    why: 'src/http/ reaches storage and Redis through a use-case, never src/storage/ or src/redis/, and is given its parts, never src/compose/',
+    allows: (target) => !inFolders(target, ['storage', 'redis', 'compose']),
   },
   {
     name: 'domain-pure',
@@ -95,8 +95,8 @@ const IMPORT_RULES: readonly ImportRule[] = [
   {
     name: 'use-cases-no-http',
     folder: 'use-cases',
-    why: 'src/use-cases/ knows nothing of HTTP: no src/http/, no Fastify',
-    allows: (target) => !inFolders(target, ['http'])
+    why: 'src/use-cases/ knows nothing of HTTP (no src/http/, no Fastify) and is given its parts, never src/compose/',
+    allows: (target) => !inFolders(target, ['http', 'compose'])
       && !(target.kind === 'package' && /^(fastify|fastify-.*|@fastify\/.*)$/.test(target.name)),
   },
 ];

@@ -46,6 +46,8 @@ describe('checkImportRules', () => {
     { name: 'schemas → http', path: 'src/schemas/a.ts', text: "import { x } from '../http/x.ts';", import: '../http/x.ts', rule: 'schemas-inward' },
     { name: 'schemas → a package', path: 'src/schemas/a.ts', text: "import Ajv from 'ajv';", import: 'ajv', rule: 'schemas-inward' },
     { name: 'use-cases → http', path: 'src/use-cases/a/b.ts', text: "import { x } from '../../http/x.ts';", import: '../../http/x.ts', rule: 'use-cases-no-http' },
+    { name: 'use-cases → compose', path: 'src/use-cases/health/h.ts', text: "import type { Counters } from '../../compose/open-counters.ts';", import: '../../compose/open-counters.ts', rule: 'use-cases-no-http' },
+    { name: 'http → compose', path: 'src/http/routes/r.ts', text: "import { composeServices } from '../../compose/compose-services.ts';", import: '../../compose/compose-services.ts', rule: 'http-no-adapters' },
     { name: 'use-cases → fastify', path: 'src/use-cases/a.ts', text: "import type { FastifyRequest } from 'fastify';", import: 'fastify', rule: 'use-cases-no-http' },
     { name: 'use-cases → a fastify plugin', path: 'src/use-cases/a.ts', text: "import cookie from '@fastify/cookie';", import: '@fastify/cookie', rule: 'use-cases-no-http' },
     { name: 'use-case reading a status', path: 'src/use-cases/a.ts', text: "import { statusOf } from '../errors/error-codes.ts';", import: 'statusOf', rule: 'status-in-http' },

@@ -1,9 +1,14 @@
-import type { Counters } from '../../compose/open-counters.ts';
 import type { Database } from '../../storage/database.ts';
 
 /** What the health check pings: the storage, and where the windows and throttles are counted. */
 export type HealthStorage = Pick<Database, 'dialect' | 'ping'>;
-export type HealthCounters = Pick<Counters, 'store' | 'ping'>;
+/** Where the windows and throttles are counted (compose/open-counters.ts chooses it). */
+export interface HealthCounters {
+  /** The service's database, or Redis (REDIS_URL). */
+  readonly store: 'database' | 'redis';
+  /** Rejects when the store does not answer. */
+  ping(): Promise<void>;
+}
 
 /** Each part's answer time, or the first part that did not answer and why. */
 export type HealthReport =
