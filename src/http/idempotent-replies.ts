@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKeptStatus, REPLAYED_HEADERS } from '../domain/idempotency/is-kept-status.ts';
-import type { IdempotencyClaim, IdempotencyStore, KeptResponse } from '../use-cases/idempotency/idempotency-store.ts';
+import type { IdempotencyClaim } from '../use-cases/idempotency/idempotency-claim.ts';
+import type { IdempotencyStore, KeptResponse } from '../use-cases/idempotency/idempotency-store.ts';
 
 /** Ties a request to its claim on an Idempotency-Key until its response is known. */
 export interface IdempotentReplies {

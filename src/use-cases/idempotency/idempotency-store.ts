@@ -9,6 +9,7 @@ import {
   releaseIdempotencyClaim,
 } from '../../storage/repositories/idempotency-records-repository.ts';
 import type { Tables } from '../../storage/tables.ts';
+import type { IdempotencyClaim } from './idempotency-claim.ts';
 import { parseKeptGeneration, type KeptGeneration } from './kept-generation.ts';
 
 /** D23: a first response is replayed for 24 hours. */
@@ -25,13 +26,6 @@ export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 10_000;
 /** How often a waiting repeat looks again (another instance may be running the first). */
 const POLL_MS = 25;
-
-/** A request's claim on its key, to complete or release once its response is known. */
-export interface IdempotencyClaim {
-  readonly scope: string;
-  readonly key: string;
-  readonly claim: string;
-}
 
 /** A kept response, replayed byte for byte. */
 export interface KeptResponse {

@@ -3,9 +3,9 @@ import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.
 import { AppError } from '../../errors/app-error.ts';
 import type { ErrorCode } from '../../errors/error-codes.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
-import type { Metered } from '../invoices/generate-invoice.ts';
+import type { Metered } from '../../domain/limits/metered.ts';
 import type { RecordedEvent } from '../webhooks/record-webhook-event.ts';
-import type { IdempotencyClaim } from './idempotency-store.ts';
+import type { IdempotencyClaim } from './idempotency-claim.ts';
 
 /**
  * Issue 20 point 6: what a generation under an Idempotency-Key writes into the key's record in

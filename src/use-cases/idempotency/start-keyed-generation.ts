@@ -1,7 +1,8 @@
 import { checkIdempotencyKey } from '../../domain/idempotency/check-idempotency-key.ts';
 import { fingerprintRequest } from '../../domain/idempotency/fingerprint-request.ts';
 import type { Caller } from '../caller.ts';
-import type { IdempotencyClaim, IdempotencyStore, KeptResponse } from './idempotency-store.ts';
+import type { IdempotencyClaim } from './idempotency-claim.ts';
+import type { IdempotencyStore, KeptResponse } from './idempotency-store.ts';
 import type { IdempotencyTie } from './kept-generation.ts';
 
 /** The Idempotency-Key header as sent: its value and how many header lines carried it. */

@@ -1,4 +1,5 @@
 import { batchItemCost, meteringChoices } from '../../domain/limits/document-cost.ts';
+import type { Metered } from '../../domain/limits/metered.ts';
 import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import { AppError, isAppError } from '../../errors/app-error.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
@@ -14,7 +15,7 @@ import { burstRefusal, quotaRefusal } from '../limits/limit-refusals.ts';
 import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
 import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from '../webhooks/record-webhook-event.ts';
 import { releaseWebhookEvent } from '../../storage/repositories/webhook-outbox-repository.ts';
-import { idempotencyClaimLost, keptInvoiceOf, withdrawInvoice, type Metered } from './generate-invoice.ts';
+import { idempotencyClaimLost, keptInvoiceOf, withdrawInvoice } from './generate-invoice.ts';
 import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
 import { keptError, serializeKeptGeneration, type IdempotencyTie, type KeptBatchItem } from '../idempotency/kept-generation.ts';
 

@@ -18,6 +18,7 @@ import { quotaShortfall, usageCeilings, type DocumentCost, type HostedLinkAsk, t
 import { hostedLinkOmitted, type GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import type { PlanLimits } from '../../domain/limits/plans.ts';
 import { utcWindows } from '../../domain/limits/utc-windows.ts';
+import type { Metered } from '../../domain/limits/metered.ts';
 import { addMonthlyUsage, readMonthlyUsage, subtractMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
 import { deleteHostedInvoice, insertHostedInvoice } from '../../storage/repositories/hosted-invoices-repository.ts';
 import { keepHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
@@ -98,15 +99,6 @@ export function planAccountInvoice(request: InvoiceRequest, caller: AccountCalle
   const linkAsk: HostedLinkAsk = asked === undefined ? 'default' : asked ? 'explicit' : 'off';
   const link = linkAsk === 'off' ? undefined : newHostedLink(links.secret, links.publicUrl, nowMs);
   return { ...generateInvoice(request, caller, nowMs, link), request, link, linkAsk, images: undefined, warnings: [] };
-}
-
-/** A cost recorded against an account's month, so it can be taken back (refundDocument). */
-export interface Metered {
-  readonly accountId: string;
-  readonly monthStart: number;
-  readonly cost: DocumentCost;
-  /** The month's usage including this document. */
-  readonly usage: MonthlyUsage;
 }
 
 export type RecordOutcome =
