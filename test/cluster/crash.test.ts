@@ -7,7 +7,7 @@ import { UNLIMITED_PLAN_LIMITS, validInvoice } from '../helpers/build-test-app.t
 import { readPdf } from '../helpers/read-pdf.ts';
 import { accountBooks, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
 import { waitUntilOutboxSettled } from '../helpers/wait-until-outbox-settled.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
 
 type Json = Record<string, any>;
 type Output = 'json' | 'pdf' | 'ubl' | 'batch';

@@ -8,7 +8,7 @@ import { validInvoice } from '../helpers/build-test-app.ts';
 const jsonWithoutLink = () => ({ ...validInvoice(), features: { hosted_link: false } });
 import { accountBooks, CLUSTER_PUBLIC_URL, postJson, signUpOverHttp, startCluster, type Cluster, type Instance } from '../helpers/cluster.ts';
 import { waitUntilOutboxSettled } from '../helpers/wait-until-outbox-settled.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
 
 type Json = Record<string, any>;
 

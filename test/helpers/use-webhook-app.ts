@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
-import { startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
-import { ALLOW_LOCALHOST } from '../webhooks/webhook-helpers.ts';
+import { startAccountsApp, type AccountsApp } from './accounts-helpers.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
+import { ALLOW_LOCALHOST } from './webhook-helpers.ts';
 
 export type WebhookAppOptions = NonNullable<Parameters<typeof startAccountsApp>[0]>;
 

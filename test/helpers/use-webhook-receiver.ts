@@ -1,5 +1,5 @@
 import { after, before } from 'node:test';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
 
 /**
  * A real https receiver for the calling describe's tests: started before them, closed after them.

@@ -7,8 +7,8 @@ import { CURRENCIES, LANGUAGES, TEMPLATES } from '../../src/domain/invoice/catal
 import { ERROR_STATUS, type ErrorCode } from '../../src/errors/error-codes.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
-import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
-import { dataUri, PNG_3X2 } from '../images/image-bytes.ts';
+import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { dataUri, PNG_3X2 } from '../helpers/image-bytes.ts';
 
 /**
  * Hostile input, issue 10: generated and mutated bodies on every route that takes one. Whatever

@@ -5,9 +5,9 @@ import { deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE_PX } from '../../src/domain/images/image-limits.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
-import { dataUri, JPEG_7X5, PNG_3X2, paddedTo, pngChunk, pngHeader } from '../images/image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from '../images/start-https-image-server.ts';
+import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { dataUri, JPEG_7X5, PNG_3X2, paddedTo, pngChunk, pngHeader } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 
 /**
  * Image bombs (issue 10, D26): images whose header promises billions of pixels, and downloads that

@@ -5,7 +5,7 @@ import {
   body, browser, cookie, followVerifyLink, generateInvoice, generateKey, logIn, mailAfter, me, register, sessionFrom,
   setCookieOf, signUp, signUpWithKey, startAccountsApp, tokenIn, uniqueEmail, bearer, ORIGIN,
   SUBJECT_RESET, SUBJECT_VERIFY, type AccountsApp, type Json,
-} from './accounts-helpers.ts';
+} from '../helpers/accounts-helpers.ts';
 
 const REGISTERED = { success: true, message: 'Check your e-mail: we sent a link to confirm the address. It is valid for 24 hours.' };
 const NOT_SIGNED_IN = 'auth_required';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateToken } from '../../src/domain/accounts/generate-token.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { bearer, body, browser, cookie, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
+import { bearer, body, browser, cookie, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 
 const OUTPUTS = ['json', 'pdf', 'ubl'] as const;
 /** undefined = the key is absent. */

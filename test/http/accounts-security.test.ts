@@ -15,7 +15,7 @@ import {
   bearer, body, browser, cookie, FOREIGN_ORIGIN, followVerifyLink, generateInvoice, generateKey, logIn, mailAfter, me,
   ORIGIN, register, setCookieOf, signUp, signUpWithKey, startAccountsApp, SUBJECT_ATTEMPT, SUBJECT_RESET, tokenIn,
   uniqueEmail, type AccountsApp,
-} from './accounts-helpers.ts';
+} from '../helpers/accounts-helpers.ts';
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createTestPostgres } from '../helpers/test-databases.ts';
 import { API_KEY_UNAVAILABLE } from '../../src/use-cases/accounts/describe-account.ts';
-import { bearer, body, browser, generateKey, me, signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
+import { bearer, body, browser, generateKey, me, signUpWithKey, startAccountsApp } from '../helpers/accounts-helpers.ts';
 
 // Issue 20 point 7: start-up refuses a DATA_ENCRYPTION_KEY that does not open the stored check
 // value (test/process/encryption-key-check.test.ts). A row sealed by an instance that ran with

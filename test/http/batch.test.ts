@@ -6,8 +6,8 @@ import { readPdf } from '../helpers/read-pdf.ts';
 import { useLogoServerApp } from './logo-server-app.ts';
 import { createPdfWorkerPool } from '../../src/render/pdf-worker-pool.ts';
 import type { PdfRenderer } from '../../src/render/pdf-renderer.ts';
-import { bearer, body, browser, generateInvoice, signUp, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
-import { credits } from './limits-helpers.ts';
+import { bearer, body, browser, generateInvoice, signUp, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
+import { credits } from '../helpers/limits-helpers.ts';
 
 function batch(app: FastifyInstance, invoices: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: '/api/batch', payload: { invoices } as Json, headers });

@@ -4,13 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
-import { dataUri, PNG_3X2, pngFile } from '../images/image-bytes.ts';
-import { startLogoServer } from '../images/start-logo-server.ts';
-import type { HttpsImageServer } from '../images/start-https-image-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
-import { ALLOW_LOCALHOST, webhookFor } from '../webhooks/webhook-helpers.ts';
-import { signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
-import { generate } from './limits-helpers.ts';
+import { dataUri, PNG_3X2, pngFile } from '../helpers/image-bytes.ts';
+import { startLogoServer } from './start-logo-server.ts';
+import type { HttpsImageServer } from '../helpers/start-https-image-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
+import { ALLOW_LOCALHOST, webhookFor } from '../helpers/webhook-helpers.ts';
+import { signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
+import { generate } from '../helpers/limits-helpers.ts';
 
 /**
  * A real PNG of random RGB pixels, so deflate cannot shrink it: width × height × 3 bytes and a

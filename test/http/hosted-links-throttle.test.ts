@@ -4,8 +4,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { dropRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '../helpers/test-redis.ts';
 import { HOSTED_LINK_FAILURE_RULE } from '../../src/domain/hosted/hosted-link-failure-throttle.ts';
-import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from './accounts-helpers.ts';
-import { manualClock } from './limits-helpers.ts';
+import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { manualClock } from '../helpers/limits-helpers.ts';
 
 // Issue 20 point 8: failed opens of hosted links are counted per client IP; past the limit every
 // open from that IP answers 429 with Retry-After before any lookup (hosted-link-failure-throttle.ts).

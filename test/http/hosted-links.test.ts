@@ -8,12 +8,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestPostgres } from '../helpers/test-databases.ts';
 import { decodeQr, readPdf } from '../helpers/read-pdf.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { JPEG_7X5, PNG_3X2 } from '../images/image-bytes.ts';
+import { JPEG_7X5, PNG_3X2 } from '../helpers/image-bytes.ts';
 import { useLogoServerApp } from './logo-server-app.ts';
 import { sweepExpiredRows } from '../../src/use-cases/sweep-expired-rows.ts';
 import type { PdfRenderer } from '../../src/render/pdf-renderer.ts';
-import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
-import { credits, manualClock } from './limits-helpers.ts';
+import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
+import { credits, manualClock } from '../helpers/limits-helpers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;

@@ -15,11 +15,11 @@ import { accountBooks } from '../helpers/cluster.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { withoutRenderTime } from '../helpers/without-render-time.ts';
 import { createTestPostgres, type TestPostgres } from '../helpers/test-databases.ts';
-import { PNG_3X2 } from '../images/image-bytes.ts';
-import { startHttpsImageServer } from '../images/start-https-image-server.ts';
-import { ALLOW_LOCALHOST, webhookFor } from '../webhooks/webhook-helpers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
-import { bearer, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
+import { PNG_3X2 } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer } from '../helpers/start-https-image-server.ts';
+import { ALLOW_LOCALHOST, webhookFor } from '../helpers/webhook-helpers.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
+import { bearer, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 
 /** A Wednesday, mid-hour: moving the clock past a lease crosses no window boundary. */
 const T0 = Date.UTC(2026, 10, 4, 10, 30, 0);

@@ -16,10 +16,10 @@ import { sweepExpiredRows } from '../../src/use-cases/sweep-expired-rows.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { createTestPostgres } from '../helpers/test-databases.ts';
-import { PNG_3X2 } from '../images/image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from '../images/start-https-image-server.ts';
-import { bearer, me, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
-import { jsonWithoutLink } from './limits-helpers.ts';
+import { PNG_3X2 } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
+import { bearer, me, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
+import { jsonWithoutLink } from '../helpers/limits-helpers.ts';
 
 /** A Wednesday, mid-hour: no window (hour, ISO week, month) ends during a test unless it moves the clock. */
 const T0 = Date.UTC(2026, 10, 4, 10, 30, 0);

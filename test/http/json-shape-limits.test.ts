@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { InvoiceRequestSchema } from '../../src/domain/invoice/invoice-request-schema.ts';
 import Type from 'typebox';
 import { jsonShapeLimits, largestJsonShape } from '../../src/http/json-shape-limits.ts';
-import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
+import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 
 /**
  * Issue 20, point 4: the JSON shape limits (objects and arrays, object keys, counted before

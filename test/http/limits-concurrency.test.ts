@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
-import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
+import { signUpWithKey, startAccountsApp } from '../helpers/accounts-helpers.ts';
 import { countRedisKeys, dropRedisPrefix, TEST_REDIS_URL, testRedisPrefix } from '../helpers/test-redis.ts';
-import { at, credits, generate, jsonWithoutLink, type Json } from './limits-helpers.ts';
+import { at, credits, generate, jsonWithoutLink, type Json } from '../helpers/limits-helpers.ts';
 
 const CLOCK = () => at('2027-01-13T10:00:00Z');
 

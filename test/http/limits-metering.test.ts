@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
-import { signUpWithKey, startAccountsApp, type AccountsApp } from './accounts-helpers.ts';
-import { at, credits, generate, jsonWithoutLink, type Json } from './limits-helpers.ts';
+import { signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { at, credits, generate, jsonWithoutLink, type Json } from '../helpers/limits-helpers.ts';
 
 const NO_BURST = '{"free":{"hourly":null,"weekly":null}}';
 const pdf = () => ({ ...validInvoice(), output: 'pdf' });

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { createTestPostgres, type TestPostgres } from '../helpers/test-databases.ts';
-import { bearer, me, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from './accounts-helpers.ts';
+import { bearer, me, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 
 /** Fixed for the whole test: a Wednesday at 10:30 UTC, so no hour, week or month ends mid-test. */
 const NOW = Date.UTC(2026, 10, 4, 10, 30, 0);

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, validInvoice } from '../helpers/build-test-app.ts';
-import { signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
-import { at, generate, jsonWithoutLink, manualClock, sec, type Json } from './limits-helpers.ts';
+import { signUpWithKey, startAccountsApp } from '../helpers/accounts-helpers.ts';
+import { at, generate, jsonWithoutLink, manualClock, sec, type Json } from '../helpers/limits-helpers.ts';
 
 /** The rate-limit headers of a response, as numbers; absent ones stay out. */
 function limitHeaders(res: LightMyRequestResponse): Record<string, number> {

@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
-import type { HttpsImageServer } from '../images/start-https-image-server.ts';
-import { startLogoServer } from '../images/start-logo-server.ts';
-import { startAccountsApp, type AccountsApp } from './accounts-helpers.ts';
+import type { HttpsImageServer } from '../helpers/start-https-image-server.ts';
+import { startLogoServer } from './start-logo-server.ts';
+import { startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 
 /**
  * For the suite it is called in: an https logo server (/logo.png) and an app allowed to fetch from

@@ -9,7 +9,7 @@ import { createTestPostgres, type TestPostgres } from '../helpers/test-databases
 import {
   bearer, body, browser, cookie, followVerifyLink, mailAfter, me, signUp, signUpWithKey, startAccountsApp, SUBJECT_VERIFY, tokenIn,
   type AccountsApp, type Json, type SignedUp,
-} from './accounts-helpers.ts';
+} from '../helpers/accounts-helpers.ts';
 
 // D43: a session (or key) of an account whose e-mail address is not confirmed generates as
 // anonymous (JSON totals only, the anonymous per-IP windows, nothing numbered or metered), and

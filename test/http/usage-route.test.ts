@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { setTier } from '../../src/storage/repositories/accounts-repository.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
-import { bearer, browser, cookie, FOREIGN_ORIGIN, signUp, signUpWithKey, startAccountsApp } from './accounts-helpers.ts';
-import { generate, jsonWithoutLink, manualClock, sec, type Json } from './limits-helpers.ts';
+import { bearer, browser, cookie, FOREIGN_ORIGIN, signUp, signUpWithKey, startAccountsApp } from '../helpers/accounts-helpers.ts';
+import { generate, jsonWithoutLink, manualClock, sec, type Json } from '../helpers/limits-helpers.ts';
 
 /** The real plan table (free: 40 an hour, 400 a week, 100 documents and 50 PDFs a month). */
 const REAL_LIMITS = { PLAN_LIMITS: '{}' };

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { CURRENCIES, LANGUAGES, PAGE_SIZES, QR_TYPES, ROUNDING_MODES, TEMPLATES } from '../../src/domain/invoice/catalog.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { followVerifyLink, signUp, startAccountsApp } from './accounts-helpers.ts';
+import { followVerifyLink, signUp, startAccountsApp } from '../helpers/accounts-helpers.ts';
 
 type Json = Record<string, any>;
 

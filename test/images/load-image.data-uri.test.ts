@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_IMAGE_BYTES } from '../../src/domain/images/image-limits.ts';
 import { loadImage } from '../../src/images/load-image.ts';
-import { dataUri, GIF_BYTES, JPEG_7X5, PNG_3X2, paddedTo, pngHeader } from './image-bytes.ts';
+import { dataUri, GIF_BYTES, JPEG_7X5, PNG_3X2, paddedTo, pngHeader } from '../helpers/image-bytes.ts';
 import { refused } from './refused.ts';
 
 const options = { allowHosts: [] };

@@ -5,8 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/errors/app-error.ts';
 import { IMAGE_FETCH_TIMEOUT_MS } from '../../src/domain/images/image-limits.ts';
 import { loadImage } from '../../src/images/load-image.ts';
-import { pngHeader } from './image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';
+import { pngHeader } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 
 const SHORT_MS = 300;
 

@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { MAX_IMAGE_BYTES } from '../../src/domain/images/image-limits.ts';
 import { loadImage } from '../../src/images/load-image.ts';
-import { GIF_BYTES, JPEG_7X5, PNG_3X2, paddedTo, pngHeader } from './image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';
+import { GIF_BYTES, JPEG_7X5, PNG_3X2, paddedTo, pngHeader } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 import { refused } from './refused.ts';
 
 const allowLocalhost = { allowHosts: ['localhost'] };

@@ -4,8 +4,8 @@ import { AppError } from '../../src/errors/app-error.ts';
 import { loadImage } from '../../src/images/load-image.ts';
 import { NonPublicAddressError } from '../../src/outbound/non-public-address-error.ts';
 import { openPinnedRequest } from '../../src/outbound/open-pinned-request.ts';
-import { PNG_3X2 } from './image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';
+import { PNG_3X2 } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 
 const NOT_PUBLIC = /points to a host that is not on the public internet .* host the image on a public https server or send it as a data: URI$/;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readImageInfo } from '../../src/images/read-image-info.ts';
 import { readJpegSize } from '../../src/images/read-jpeg-size.ts';
-import { GIF_BYTES, JPEG_7X5, PNG_3X2, pngHeader } from './image-bytes.ts';
+import { GIF_BYTES, JPEG_7X5, PNG_3X2, pngHeader } from '../helpers/image-bytes.ts';
 
 /** A JPEG made of SOI and the given segments: [marker, body] or raw bytes. */
 function jpeg(...parts: Array<[number, number[]] | number[]>): Buffer {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { UNLIMITED_PLAN_LIMITS, validInvoice } from '../helpers/build-test-app.ts';
 import { signUpOverHttp, startCluster, type Cluster } from '../helpers/cluster.ts';
-import { PNG_3X2 } from '../images/image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from '../images/start-https-image-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/start-webhook-receiver.ts';
+import { PNG_3X2 } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
 
 const DELAY_MS = 1_500;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@ import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invo
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { createPdfWorkerPool } from '../../src/render/pdf-worker-pool.ts';
-import { richInvoice } from '../pdf/pdf-fixtures.ts';
+import { richInvoice } from './pdf-fixtures.ts';
 
 const view = (items = 6) => {
   const request = richInvoice('en', 'classic', 'POOL-1') as Record<string, any>;

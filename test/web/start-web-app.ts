@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
-import { startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 
 
 /** Where the screenshots that docs/web-app.md shows are kept. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { SUBJECT_VERIFY, uniqueEmail } from '../http/accounts-helpers.ts';
+import { SUBJECT_VERIFY, uniqueEmail } from '../helpers/accounts-helpers.ts';
 import { assertText } from './assert-text.ts';
 import { startWebApp, watchForPageErrors, type WebApp } from './start-web-app.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readPdf } from '../helpers/read-pdf.ts';
-import { SUBJECT_RESET, SUBJECT_VERIFY, uniqueEmail } from '../http/accounts-helpers.ts';
+import { SUBJECT_RESET, SUBJECT_VERIFY, uniqueEmail } from '../helpers/accounts-helpers.ts';
 import { assertText } from './assert-text.ts';
 import { PHONE, SCREENSHOT_DIR, SCREENSHOTS_TAKEN, screenshot, startWebApp, UPDATE_SCREENSHOTS, watchForPageErrors, type WebApp } from './start-web-app.ts';
 

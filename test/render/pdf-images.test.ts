@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
-import { JPEG_7X5, PNG_3X2 } from '../images/image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from '../images/start-https-image-server.ts';
+import { JPEG_7X5, PNG_3X2 } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 import { richInvoice } from './pdf-fixtures.ts';
 
 const send = (response: ServerResponse, bytes: Buffer, type: string) => {

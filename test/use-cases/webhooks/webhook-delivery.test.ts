@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { validInvoice } from '../helpers/build-test-app.ts';
-import { useWebhookApp } from '../helpers/use-webhook-app.ts';
-import { bearer, body, signUpWithKey } from '../http/accounts-helpers.ts';
-import { generate, manualClock } from '../http/limits-helpers.ts';
-import { getWebhook, parsed, signatureValid, webhookFor } from './webhook-helpers.ts';
+import { validInvoice } from '../../helpers/build-test-app.ts';
+import { useWebhookApp } from '../../helpers/use-webhook-app.ts';
+import { bearer, body, signUpWithKey } from '../../helpers/accounts-helpers.ts';
+import { generate, manualClock } from '../../helpers/limits-helpers.ts';
+import { getWebhook, parsed, signatureValid, webhookFor } from '../../helpers/webhook-helpers.ts';
 
 describe('webhook deliveries (D28): signed, per event, from a real https receiver', () => {
   const clock = manualClock('2026-03-10T09:00:00Z');

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { createPdfWorkerPool } from '../../src/render/pdf-worker-pool.ts';
-import type { PdfRenderer } from '../../src/render/pdf-renderer.ts';
-import { validInvoice } from '../helpers/build-test-app.ts';
-import { useWebhookApp } from '../helpers/use-webhook-app.ts';
-import { signUpWithKey } from '../http/accounts-helpers.ts';
-import { generate, manualClock } from '../http/limits-helpers.ts';
-import { startHttpsImageServer } from '../images/start-https-image-server.ts';
-import { startWebhookReceiver } from './start-webhook-receiver.ts';
-import { getWebhook, parsed, webhookFor } from './webhook-helpers.ts';
+import { createPdfWorkerPool } from '../../../src/render/pdf-worker-pool.ts';
+import type { PdfRenderer } from '../../../src/render/pdf-renderer.ts';
+import { validInvoice } from '../../helpers/build-test-app.ts';
+import { useWebhookApp } from '../../helpers/use-webhook-app.ts';
+import { signUpWithKey } from '../../helpers/accounts-helpers.ts';
+import { generate, manualClock } from '../../helpers/limits-helpers.ts';
+import { startHttpsImageServer } from '../../helpers/start-https-image-server.ts';
+import { startWebhookReceiver } from '../../helpers/start-webhook-receiver.ts';
+import { getWebhook, parsed, webhookFor } from '../../helpers/webhook-helpers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { AppError } from '../../src/errors/app-error.ts';
-import { checkWebhookUrl } from '../../src/domain/webhooks/check-webhook-url.ts';
-import { newWebhookSecret, WEBHOOK_SECRET_PATTERN } from '../../src/domain/webhooks/new-webhook-secret.ts';
-import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from '../../src/domain/webhooks/retry-schedule.ts';
-import { signWebhookBody } from '../../src/domain/webhooks/sign-webhook-body.ts';
+import { AppError } from '../../../src/errors/app-error.ts';
+import { checkWebhookUrl } from '../../../src/domain/webhooks/check-webhook-url.ts';
+import { newWebhookSecret, WEBHOOK_SECRET_PATTERN } from '../../../src/domain/webhooks/new-webhook-secret.ts';
+import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from '../../../src/domain/webhooks/retry-schedule.ts';
+import { signWebhookBody } from '../../../src/domain/webhooks/sign-webhook-body.ts';
 
 describe('signWebhookBody (spec Authentication rule 6, D28)', () => {
   it('matches RFC 4231 test case 2 (HMAC-SHA256)', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { bearer, body, browser, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../http/accounts-helpers.ts';
-import { manualClock } from '../http/limits-helpers.ts';
-import { ALLOW_LOCALHOST, createWebhook, getWebhook, webhookFor } from './webhook-helpers.ts';
+import { bearer, body, browser, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../../helpers/accounts-helpers.ts';
+import { manualClock } from '../../helpers/limits-helpers.ts';
+import { ALLOW_LOCALHOST, createWebhook, getWebhook, webhookFor } from '../../helpers/webhook-helpers.ts';
 
 /** Nothing listens here: registration only resolves the name, which ALLOW_LOCALHOST exempts. */
 const HOOK = 'https://localhost:8443/hooks';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { validInvoice } from '../helpers/build-test-app.ts';
+import { validInvoice } from './build-test-app.ts';
 
 export type Json = Record<string, any>;
 

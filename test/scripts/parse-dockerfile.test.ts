@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { dockerIgnoreMatcher, parseCopy, parseDockerfile, parseEnv, parseHealthcheck } from '../../../scripts/parse-dockerfile.ts';
+import { dockerIgnoreMatcher, parseCopy, parseDockerfile, parseEnv, parseHealthcheck } from '../../scripts/parse-dockerfile.ts';
 
 // The parser behind `npm run check:docker` (issue 20, point 11): if it misread the Dockerfile,
 // the check would prove other steps than the ones an image build runs.
 
 test('the project Dockerfile reads as the instructions it holds, continuations joined', () => {
-  const text = readFileSync(new URL('../../../Dockerfile', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');
   const ops = parseDockerfile(text).map((instruction) => instruction.op);
   assert.deepEqual(ops.filter((op) => op === 'FROM').length, 2);
   const runs = parseDockerfile(text).filter((instruction) => instruction.op === 'RUN').map((instruction) => instruction.args);
@@ -37,7 +37,7 @@ test('COPY and ENV forms', () => {
 });
 
 test('.dockerignore: anchored patterns, folders, ** and refused exceptions', () => {
-  const ignored = dockerIgnoreMatcher(readFileSync(new URL('../../../.dockerignore', import.meta.url), 'utf8'));
+  const ignored = dockerIgnoreMatcher(readFileSync(new URL('../../.dockerignore', import.meta.url), 'utf8'));
   for (const file of ['node_modules/x/index.js', 'test/http/batch.test.ts', 'docs/api.md', 'deploy/.env', 'web/.env', 'build.log', '.git/HEAD']) {
     assert.equal(ignored(file), true, file);
   }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { PNG_3X2 } from './image-bytes.ts';
-import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';
+import { PNG_3X2 } from '../helpers/image-bytes.ts';
+import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 
 /** An https server with one image, /logo.png (3 × 2 pixels); any other path is a 404. */
 export function startLogoServer(): Promise<HttpsImageServer> {

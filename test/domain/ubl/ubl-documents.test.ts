@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { CURRENCIES, LANGUAGES } from '../../src/domain/invoice/catalog.ts';
-import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
-import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
-import { buildUblInvoice } from '../../src/domain/ubl/build-ubl-invoice.ts';
-import { UNIT_CODES } from '../../src/domain/ubl/unit-code.ts';
-import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
-import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
-import { checkEn16931, validateUblSchema } from '../helpers/validate-ubl.ts';
-import { readUbl } from './read-ubl.ts';
-import { UBL_FIXTURES, type UblFixture } from './ubl-fixtures.ts';
+import { CURRENCIES, LANGUAGES } from '../../../src/domain/invoice/catalog.ts';
+import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
+import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
+import { buildUblInvoice } from '../../../src/domain/ubl/build-ubl-invoice.ts';
+import { UNIT_CODES } from '../../../src/domain/ubl/unit-code.ts';
+import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
+import { checkEn16931, validateUblSchema } from '../../helpers/validate-ubl.ts';
+import { readUbl } from '../../helpers/read-ubl.ts';
+import { UBL_FIXTURES, type UblFixture } from '../../helpers/ubl-fixtures.ts';
 
 const compute = (request: Record<string, unknown>): Invoice =>
   computeInvoice(normalizeInvoiceRequest(structuredClone(request)) as InvoiceRequest, { today: '2026-11-21', number: 'GEN-1' });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { checkEn16931, validateUblSchema } from '../helpers/validate-ubl.ts';
+import { checkEn16931, validateUblSchema } from '../../helpers/validate-ubl.ts';
 
 // Proves the UBL validators can both pass and fail, on the official examples and broken copies
 // of them, so a green UBL test elsewhere means something.
 
-const EXAMPLES_DIR = new URL('../fixtures/ubl-2.1/examples/', import.meta.url);
+const EXAMPLES_DIR = new URL('../../fixtures/ubl-2.1/examples/', import.meta.url);
 const example = (name: string): string => readFileSync(new URL(name, EXAMPLES_DIR), 'utf8');
 
 const CEN_EXAMPLE_1 = example('ubl-tc434-example1.xml');

@@ -12,7 +12,7 @@ interface LockPackage {
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
 }
-const lock = JSON.parse(readFileSync(new URL('../../../package-lock.json', import.meta.url), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockPackage> };
+const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockPackage> };
 
 /** Where Node's resolution would find `name` from the package at `from` (its own node_modules, then its parents'). */
 function resolves(from: string, name: string): boolean {

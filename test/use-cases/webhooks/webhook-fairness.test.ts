@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { validInvoice } from '../helpers/build-test-app.ts';
-import { waitUntil } from '../helpers/wait-until.ts';
+import { validInvoice } from '../../helpers/build-test-app.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 import {
   body, browser, followVerifyLink, generateKey, logIn, mailAfter, sessionFrom, startAccountsApp, SUBJECT_VERIFY, tokenIn, uniqueEmail, type AccountsApp,
-} from '../http/accounts-helpers.ts';
-import { generate } from '../http/limits-helpers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './start-webhook-receiver.ts';
-import { ALLOW_LOCALHOST, parsed, webhookFor } from './webhook-helpers.ts';
+} from '../../helpers/accounts-helpers.ts';
+import { generate } from '../../helpers/limits-helpers.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/start-webhook-receiver.ts';
+import { ALLOW_LOCALHOST, parsed, webhookFor } from '../../helpers/webhook-helpers.ts';
 
 // Issue 20 point 13: receivers that accept the connection and never answer hold at most 2 attempts
 // per webhook and 16 per account (pick-fair-deliveries.ts) of an instance's 32 slots, so a healthy

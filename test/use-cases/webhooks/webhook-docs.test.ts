@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { validInvoice } from '../helpers/build-test-app.ts';
-import { useWebhookApp } from '../helpers/use-webhook-app.ts';
-import { signUpWithKey } from '../http/accounts-helpers.ts';
-import { generate } from '../http/limits-helpers.ts';
-import type { ReceivedDelivery } from './start-webhook-receiver.ts';
-import { webhookFor } from './webhook-helpers.ts';
+import { validInvoice } from '../../helpers/build-test-app.ts';
+import { useWebhookApp } from '../../helpers/use-webhook-app.ts';
+import { signUpWithKey } from '../../helpers/accounts-helpers.ts';
+import { generate } from '../../helpers/limits-helpers.ts';
+import type { ReceivedDelivery } from '../../helpers/start-webhook-receiver.ts';
+import { webhookFor } from '../../helpers/webhook-helpers.ts';
 
-const DOC = readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'webhooks.md'), 'utf8');
+const DOC = readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'docs', 'webhooks.md'), 'utf8');
 
 /** The one fenced block of `language` in docs/webhooks.md, exactly as a reader would copy it. */
 function snippet(language: string): string {

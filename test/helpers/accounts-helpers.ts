@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createDatabase } from '../../src/storage/create-database.ts';
 import type { Database } from '../../src/storage/database.ts';
-import { buildTestApp, type BuildTestAppOptions, type TestApp } from '../helpers/build-test-app.ts';
-import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.ts';
+import { buildTestApp, type BuildTestAppOptions, type TestApp } from './build-test-app.ts';
+import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from './smtp-test-server.ts';
 
 /** The default PUBLIC_URL's origin: the only Origin a cookie-authenticated unsafe request may carry. */
 export const ORIGIN = 'http://127.0.0.1:3000';

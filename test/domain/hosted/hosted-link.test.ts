@@ -4,8 +4,8 @@ import { describe, it } from 'node:test';
 import {
   HOSTED_ID_LENGTH, HOSTED_ID_PATTERN, HOSTED_LINK_LIFETIME_S, hostedLinkAlive, hostedSignatureMatches, hostedUrl,
   newHostedLink, signHostedLink,
-} from '../../src/domain/hosted/hosted-link.ts';
-import { randomBase62 } from '../../src/lib/random-base62.ts';
+} from '../../../src/domain/hosted/hosted-link.ts';
+import { randomBase62 } from '../../../src/lib/random-base62.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const BASE64URL_43 = /^[A-Za-z0-9_-]{43}$/;

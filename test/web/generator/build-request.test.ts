@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildRequest, type BuildOptions } from '../../web/src/generator/build-request.ts';
-import { clearDraft, emptyDraft, emptyItem, loadDraft, saveDraft, type Draft, type ItemDraft } from '../../web/src/generator/draft.ts';
-import { parseTax, type ParsedTax } from '../../web/src/generator/parse-tax.ts';
+import { buildRequest, type BuildOptions } from '../../../web/src/generator/build-request.ts';
+import { clearDraft, emptyDraft, emptyItem, loadDraft, saveDraft, type Draft, type ItemDraft } from '../../../web/src/generator/draft.ts';
+import { parseTax, type ParsedTax } from '../../../web/src/generator/parse-tax.ts';
 
 type Json = Record<string, any>;
 

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createDatabase } from '../../src/storage/create-database.ts';
-import { validInvoice } from '../helpers/build-test-app.ts';
-import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
-import { createTestPostgres, type TestPostgres } from '../helpers/test-databases.ts';
-import { useWebhookReceiver } from '../helpers/use-webhook-receiver.ts';
-import { waitUntilOutboxSettled } from '../helpers/wait-until-outbox-settled.ts';
-import { bearer, signUpWithKey, startAccountsApp } from '../http/accounts-helpers.ts';
-import { generate, manualClock } from '../http/limits-helpers.ts';
-import { ALLOW_LOCALHOST, getWebhook, parsed, webhookFor } from './webhook-helpers.ts';
+import { createDatabase } from '../../../src/storage/create-database.ts';
+import { validInvoice } from '../../helpers/build-test-app.ts';
+import { tempDirsRemovedAfter } from '../../helpers/temp-dirs.ts';
+import { createTestPostgres, type TestPostgres } from '../../helpers/test-databases.ts';
+import { useWebhookReceiver } from '../../helpers/use-webhook-receiver.ts';
+import { waitUntilOutboxSettled } from '../../helpers/wait-until-outbox-settled.ts';
+import { bearer, signUpWithKey, startAccountsApp } from '../../helpers/accounts-helpers.ts';
+import { generate, manualClock } from '../../helpers/limits-helpers.ts';
+import { ALLOW_LOCALHOST, getWebhook, parsed, webhookFor } from '../../helpers/webhook-helpers.ts';
 
 const MINUTE = 60_000;
 

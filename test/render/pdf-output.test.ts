@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { INVOICE_TITLE } from '../../src/domain/invoice/language-words.ts';
 import { LABELS } from '../../src/domain/wording/labels.ts';
 import { formatMoney } from '../../src/domain/wording/format-money.ts';
-import { body, generateInvoice, signUpWithKey, startAccountsApp, bearer, type AccountsApp } from '../http/accounts-helpers.ts';
+import { body, generateInvoice, signUpWithKey, startAccountsApp, bearer, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { compact, decodeQr, pdfShows, readPdf } from '../helpers/read-pdf.ts';
 import { LANGUAGES, MULTI_SCRIPT_DESCRIPTIONS, richInvoice, TEMPLATES } from './pdf-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { startHttpsImageServer, type HttpsImageServer } from '../images/start-https-image-server.ts';
+import { startHttpsImageServer, type HttpsImageServer } from './start-https-image-server.ts';
 
 /** One delivery as the receiver got it: headers and the raw body bytes, before any parsing. */
 export interface ReceivedDelivery {

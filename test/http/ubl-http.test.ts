@@ -6,10 +6,10 @@ import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { ublFormat } from '../../src/use-cases/documents/ubl-format.ts';
-import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../http/accounts-helpers.ts';
+import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { validateUblSchema } from '../helpers/validate-ubl.ts';
-import { readUbl } from './read-ubl.ts';
-import { UBL_FIXTURES } from './ubl-fixtures.ts';
+import { readUbl } from '../helpers/read-ubl.ts';
+import { UBL_FIXTURES } from '../helpers/ubl-fixtures.ts';
 
 describe('output ubl over HTTP (issue 5)', () => {
   let ctx: AccountsApp;

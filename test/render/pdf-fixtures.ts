@@ -1,5 +1,5 @@
 import { LANGUAGES, TEMPLATES, type Language } from '../../src/domain/invoice/catalog.ts';
-import { dataUri, PNG_3X2 } from '../images/image-bytes.ts';
+import { dataUri, PNG_3X2 } from '../helpers/image-bytes.ts';
 
 export { LANGUAGES, TEMPLATES };
 
