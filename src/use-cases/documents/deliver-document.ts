@@ -3,7 +3,8 @@ import { storeHostedPdf } from '../../storage/repositories/hosted-invoices-repos
 import { releaseWebhookEvent } from '../../storage/repositories/webhook-outbox-repository.ts';
 import type { Tables } from '../../storage/tables.ts';
 import type { TransactionRunner } from '../../storage/write-group.ts';
-import { withdrawInvoice, type RecordedInvoice } from '../invoices/generate-invoice.ts';
+import type { RecordedInvoice } from '../invoices/record-account-invoice.ts';
+import { withdrawInvoice } from '../invoices/withdraw-invoice.ts';
 import type { DocumentFormat, DocumentWriter } from './document-format.ts';
 
 /** The logger calls this needs; a request's log fits. */

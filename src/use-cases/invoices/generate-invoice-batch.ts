@@ -8,14 +8,16 @@ import type { AccountCaller } from '../caller.ts';
 import type { DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
 import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
 import { deliverDocument, type DeliveryLog } from '../documents/deliver-document.ts';
-import { planAccountInvoice, recordAccountInvoice, type PlannedInvoice, type RecordOutcome } from './generate-invoice.ts';
+import { planAccountInvoice, type PlannedInvoice } from './plan-account-invoice.ts';
+import { keptInvoiceOf, recordAccountInvoice, type RecordOutcome } from './record-account-invoice.ts';
+import { withdrawInvoice } from './withdraw-invoice.ts';
+import { idempotencyClaimLost } from '../idempotency/idempotency-claim-lost.ts';
 import type { GenerationDeps } from './generate-invoice-document.ts';
 import { admitGenerations, peekGenerations, type WindowsListener } from '../limits/admit-generations.ts';
 import { burstRefusal, quotaRefusal } from '../limits/limit-refusals.ts';
 import { loadPdfImages, type ImageLoads } from './load-pdf-images.ts';
 import { recordWebhookEvent, webhookEventBody, type RecordedEvent } from '../webhooks/record-webhook-event.ts';
 import { releaseWebhookEvent } from '../../storage/repositories/webhook-outbox-repository.ts';
-import { idempotencyClaimLost, keptInvoiceOf, withdrawInvoice } from './generate-invoice.ts';
 import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
 import { keptError, serializeKeptGeneration, type IdempotencyTie, type KeptBatchItem } from '../idempotency/kept-generation.ts';
 
@@ -139,7 +141,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items
   // answering, the sweep can still announce the committed items (releaseInterruptedEvents).
   const quotaRefused = (outcome: Extract<RecordOutcome, { kind: 'refused' }>) => quotaRefusal(outcome.shortfall, caller.tier, plan, nowMs, deps.upgradeUrl);
   const { outcomes, event, claimLost } = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
-    // Checked before anything is recorded, as for one invoice (generateAccountInvoice).
+    // Checked before anything is recorded, as for one invoice (generate-invoice-document.ts).
     if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcomes: [], event: undefined, claimLost: true };
     const kept = new Set<string>();
     const out: RecordOutcome[] = [];

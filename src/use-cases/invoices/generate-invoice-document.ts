@@ -10,7 +10,11 @@ import type { DocumentFile, DocumentFormat, DocumentPorts, DocumentWriter } from
 import { documentFormatFor } from '../documents/document-formats.ts';
 import { deliverDocument, type DeliveryDeps } from '../documents/deliver-document.ts';
 import type { GenerationContext } from './generation-context.ts';
-import { generateInvoice, idempotencyClaimLost, keptInvoiceOf, planAccountInvoice, recordAccountInvoice, refuseAnonymousExtras, type HostedLinkSettings, type RecordedInvoice } from './generate-invoice.ts';
+import { idempotencyClaimLost } from '../idempotency/idempotency-claim-lost.ts';
+import { computeCallerInvoice } from './compute-caller-invoice.ts';
+import { planAccountInvoice, type HostedLinkSettings } from './plan-account-invoice.ts';
+import { keptInvoiceOf, recordAccountInvoice, type RecordedInvoice } from './record-account-invoice.ts';
+import { refuseAnonymousExtras } from './refuse-anonymous-extras.ts';
 import type { IdempotencyStore, KeptResponse } from '../idempotency/idempotency-store.ts';
 import { serializeKeptGeneration, type IdempotencyTie } from '../idempotency/kept-generation.ts';
 import { startKeyedGeneration } from '../idempotency/start-keyed-generation.ts';
@@ -77,7 +81,7 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
     return { kind: 'replay', response: start.replay };
   }
   if (caller.kind === 'anonymous') {
-    const { invoice } = generateInvoice(body, caller, nowMs);
+    const { invoice } = computeCallerInvoice(body, caller, nowMs);
     const admission = await admitGenerations(deps, caller, 1, nowMs, request.onWindows);
     return { kind: 'invoice', invoice, admission, monthly: undefined, warnings: [], requestId: request.requestId };
   }

@@ -1,6 +1,8 @@
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { DocumentFormat, DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
-import { invoiceQr, type PlannedInvoice, type RecordedInvoice } from './generate-invoice.ts';
+import { invoiceQr } from './compute-caller-invoice.ts';
+import type { PlannedInvoice } from './plan-account-invoice.ts';
+import type { RecordedInvoice } from './record-account-invoice.ts';
 import type { IdempotencyTie, KeptGeneration } from '../idempotency/kept-generation.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
 

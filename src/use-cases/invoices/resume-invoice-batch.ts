@@ -7,7 +7,7 @@ import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
 import type { DocumentPorts } from '../documents/document-format.ts';
 import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
 import { batchPdfFailed, batchPorts, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type BatchRun, type RecordedItem } from './generate-invoice-batch.ts';
-import { invoiceQr } from './generate-invoice.ts';
+import { invoiceQr } from './compute-caller-invoice.ts';
 import { peekGenerations } from '../limits/admit-generations.ts';
 import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneration } from '../idempotency/kept-generation.ts';
 

@@ -1,0 +1,58 @@
+import { anonymousInvoiceNumber } from '../../domain/invoice/anonymous-invoice-number.ts';
+import { computeInvoice } from '../../domain/invoice/compute-invoice.ts';
+import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
+import { takeRandomBytes } from '../../lib/random-bytes-pool.ts';
+import { utcDate } from '../../lib/utc-date.ts';
+import type { Caller } from '../caller.ts';
+import { resolveInvoiceQr, type InvoiceQr } from '../../domain/qr/resolve-invoice-qr.ts';
+
+export interface CallerInvoice {
+  readonly invoice: Invoice;
+  /** D25: the QR the PDF carries, checked; undefined when features.qr is off or there is none. */
+  qr: InvoiceQr | undefined;
+}
+
+/** Stands in for an account's number until the computation has succeeded (see below). */
+const PENDING_NUMBER = 'INV-PENDING';
+
+/**
+ * One invoice for one caller: apply the caller-dependent defaults (D14), number it (D15) and
+ * compute it (D1–D12). An anonymous caller must have passed refuseAnonymousExtras first (the
+ * generation runs it before anything else, spec Authentication rule 2). Pure but for randomness;
+ * `nowMs` is passed in so tests can fix the date. Anonymous numbers are random; an account's
+ * number is drawn by recordAccountInvoice once this has succeeded. With a hosted link (accounts
+ * only) the invoice carries it, and the QR encodes it unless payment.qr is given (D25).
+ */
+export function computeCallerInvoice(request: InvoiceRequest, caller: Caller, nowMs: number, link?: HostedLink): CallerInvoice {
+  const today = utcDate(nowMs);
+  const number = request.invoice?.number
+    ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
+  const invoice = computeInvoice(request, { today, number });
+  if (link !== undefined) {
+    invoice.hosted_url = link.url;
+    invoice.hosted_expires_at = link.expiresAt;
+  }
+  const qr = caller.kind === 'anonymous' ? undefined : invoiceQr(request, invoice);
+  if (qr !== undefined) invoice.qr = { source: qr.source, type: qr.type };
+  return { invoice, qr };
+}
+
+/** D25 with D14's default (features.qr is on for authenticated callers unless turned off). */
+export function invoiceQr(request: InvoiceRequest, invoice: Invoice): InvoiceQr | undefined {
+  return resolveInvoiceQr({
+    payment: request.payment,
+    featuresQr: request.features?.qr ?? true,
+    hostedUrl: invoice.hosted_url,
+    balanceDue: invoice.balance_due,
+    currency: invoice.currency,
+    invoiceNumber: invoice.number,
+  });
+}
+
+
+/** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */
+export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
+  return request.invoice?.date ?? utcDate(nowMs);
+}

@@ -1,0 +1,38 @@
+import { newHostedLink, type HostedLink } from '../../domain/hosted/hosted-link.ts';
+import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import type { AccountCaller } from '../caller.ts';
+import { type HostedLinkAsk } from '../../domain/limits/document-cost.ts';
+import { type GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
+import { computeCallerInvoice, type CallerInvoice } from './compute-caller-invoice.ts';
+
+/** What signing hosted links needs (D24). */
+export interface HostedLinkSettings {
+  /** LINK_SIGNING_SECRET. */
+  readonly secret: string;
+  /** PUBLIC_URL: links point at it. */
+  readonly publicUrl: string;
+}
+
+/**
+ * An account's invoice computed and checked, not yet numbered or metered. `images` are set when a
+ * PDF or a hosted snapshot will need them (loadPdfImages), before anything is recorded.
+ */
+export interface PlannedInvoice extends CallerInvoice {
+  readonly request: InvoiceRequest;
+  /** D24, D14: on unless features.hosted_link is false; dropped at metering when only defaulted (D42). */
+  link: HostedLink | undefined;
+  /** How the request asked for the link: what metering may do when its cost does not fit (D42). */
+  readonly linkAsk: HostedLinkAsk;
+  images: PdfImages | undefined;
+  /** meta.warnings of the answer (D42: a defaulted link left out). */
+  readonly warnings: GenerationWarning[];
+}
+
+/** Computes an account's invoice with its hosted link; throws the request's AppError if it fails. */
+export function planAccountInvoice(request: InvoiceRequest, caller: AccountCaller, nowMs: number, links: HostedLinkSettings): PlannedInvoice {
+  const asked = request.features?.hosted_link;
+  const linkAsk: HostedLinkAsk = asked === undefined ? 'default' : asked ? 'explicit' : 'off';
+  const link = linkAsk === 'off' ? undefined : newHostedLink(links.secret, links.publicUrl, nowMs);
+  return { ...computeCallerInvoice(request, caller, nowMs, link), request, link, linkAsk, images: undefined, warnings: [] };
+}
