@@ -44,8 +44,12 @@ describe('client IP and TRUST_PROXY', () => {
     headers: { 'x-forwarded-for': forwardedFor }, payload: { email: `n${i}@example.com`, password: 'wrong password' },
   });
 
+  // The login throttle counts in fixed 15-minute windows: a clock in the middle of one keeps a
+  // window boundary from resetting the counts part-way through a test.
+  const midWindow = { clock: () => Date.UTC(2026, 10, 25, 12, 7, 30) };
+
   it('ignores X-Forwarded-For without TRUST_PROXY: every request counts against the peer', async () => {
-    const t = await buildTestApp({ LOG_LEVEL: 'warn' });
+    const t = await buildTestApp({ LOG_LEVEL: 'warn' }, midWindow);
     try {
       for (let i = 0; i < 20; i++) assert.equal((await loginFrom(t, `203.0.113.${i}`, i)).statusCode, 401);
       assert.equal((await loginFrom(t, '203.0.113.200', 99)).statusCode, 429, 'the forwarded addresses did not count');
@@ -55,7 +59,7 @@ describe('client IP and TRUST_PROXY', () => {
   });
 
   it('believes X-Forwarded-For from a trusted proxy', async () => {
-    const t = await buildTestApp({ LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' });
+    const t = await buildTestApp({ LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' }, midWindow);
     try {
       for (let i = 0; i < 25; i++) assert.equal((await loginFrom(t, `203.0.113.${i}`, i)).statusCode, 401, `client ${i}`);
       for (let i = 0; i < 20; i++) assert.equal((await loginFrom(t, '198.51.100.7', 100 + i)).statusCode, 401);
