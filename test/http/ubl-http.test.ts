@@ -73,7 +73,7 @@ describe('output ubl over HTTP (issue 5)', () => {
 describe('a UBL build that fails is ubl_error without internals (issue 5)', () => {
   // The UBL format module's two steps around numbering (D15), as the generation calls them.
   const prepareInvoiceUbl = (invoice: Invoice, onFailure: (reason: string) => void) => {
-    const write = ublFormat.prepare(invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
+    const { write } = ublFormat.prepare(invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
     return (numbered: Invoice) => write({ invoice: numbered, images: {}, qr: undefined });
   };
   const invoice = computeInvoice(UBL_FIXTURES[0]!.request as InvoiceRequest, { today: '2026-11-21', number: 'X-1' });

@@ -41,15 +41,20 @@ export interface DocumentFormat {
   readonly output: Output;
   /** What the month is charged (D21): by this output, a hosted link adding a PDF (D42). */
   readonly meteredAs: MeteredOutput;
-  /** Its file; undefined for JSON, whose answer is the computed invoice itself. */
-  readonly file: DocumentFile | undefined;
   /** The document prints the logo and signature, so they are fetched before numbering (D26). */
   readonly printsImages: boolean;
   /** Its bytes are what the hosted link serves (D24): kept with the snapshot once made. */
   readonly servesHostedLink: boolean;
   /**
    * Does what can fail before the invoice's number is drawn, so a failure uses no number (D15), and
-   * returns the step that makes the document once numbered; undefined for a format with no document.
+   * returns the document to make once numbered; undefined for JSON, whose answer is the computed
+   * invoice itself.
    */
-  prepare(invoice: Invoice, ports: DocumentPorts): DocumentWriter | undefined;
+  prepare(invoice: Invoice, ports: DocumentPorts): PreparedDocument | undefined;
+}
+
+/** A document ready to be made: its file, and the step that makes it from the numbered invoice. */
+export interface PreparedDocument {
+  readonly file: DocumentFile;
+  readonly write: DocumentWriter;
 }

@@ -4,7 +4,6 @@ import type { DocumentFormat } from './document-format.ts';
 export const jsonFormat: DocumentFormat = {
   output: 'json',
   meteredAs: 'json',
-  file: undefined,
   printsImages: false,
   servesHostedLink: false,
   prepare: () => undefined,

@@ -8,11 +8,13 @@ import type { DocumentFormat } from './document-format.ts';
 export const pdfFormat: DocumentFormat = {
   output: 'pdf',
   meteredAs: 'pdf',
-  file: { mediaType: 'application/pdf', fileName: 'invoice.pdf' },
   printsImages: true,
   servesHostedLink: true,
-  prepare: (_invoice, ports) => (source) => {
-    const input = pdfInput(source.invoice, source.images, source.qr);
-    return ports.pdfRenderer().render(input.view, input.assets);
-  },
+  prepare: (_invoice, ports) => ({
+    file: { mediaType: 'application/pdf', fileName: 'invoice.pdf' },
+    write: (source) => {
+      const input = pdfInput(source.invoice, source.images, source.qr);
+      return ports.pdfRenderer().render(input.view, input.assets);
+    },
+  }),
 };

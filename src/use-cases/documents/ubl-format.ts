@@ -14,8 +14,6 @@ const ublFailed = () => new AppError('ubl_error', 'The UBL document could not be
 export const ublFormat: DocumentFormat = {
   output: 'ubl',
   meteredAs: 'ubl',
-  // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
-  file: { mediaType: 'application/xml; charset=utf-8', fileName: 'invoice.xml' },
   printsImages: false,
   servesHostedLink: false,
   prepare: (invoice, ports) => {
@@ -26,13 +24,17 @@ export const ublFormat: DocumentFormat = {
       ports.onFailure((error as Error).message);
       throw ublFailed();
     }
-    return async (source) => {
-      try {
-        return buildUblInvoice(source.invoice, amounts);
-      } catch (error) {
-        ports.onFailure((error as Error).message);
-        throw ublFailed();
-      }
+    return {
+      // Spec: output ubl answers UBL 2.1 Invoice XML as application/xml (docs/ubl.md).
+      file: { mediaType: 'application/xml; charset=utf-8', fileName: 'invoice.xml' },
+      write: async (source) => {
+        try {
+          return buildUblInvoice(source.invoice, amounts);
+        } catch (error) {
+          ports.onFailure((error as Error).message);
+          throw ublFailed();
+        }
+      },
     };
   },
 };

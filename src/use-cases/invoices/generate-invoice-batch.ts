@@ -103,7 +103,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items
     try {
       const planned = planAccountInvoice(item.request, caller, nowMs, deps.links);
       // The document behind the link is prepared before numbering, as a single generation's is.
-      valid.push({ index, planned, write: planned.link === undefined ? undefined : HOSTED_LINK_FORMAT.prepare(planned.invoice, ports) });
+      valid.push({ index, planned, write: planned.link === undefined ? undefined : HOSTED_LINK_FORMAT.prepare(planned.invoice, ports)?.write });
     } catch (error) {
       fail(index, error);
     }

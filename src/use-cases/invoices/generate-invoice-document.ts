@@ -6,7 +6,7 @@ import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
 import type { AccountCaller, Caller } from '../caller.ts';
-import type { DocumentFile, DocumentFormat, DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
+import type { DocumentFile, DocumentFormat, DocumentPorts, PreparedDocument } from '../documents/document-format.ts';
 import { documentFormatFor } from '../documents/document-formats.ts';
 import { deliverDocument, type DeliveryDeps } from '../documents/deliver-document.ts';
 import type { GenerationContext } from './generation-context.ts';
@@ -93,17 +93,17 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
   // Issue 20 point 6: when the key's earlier request committed its generation and died before
   // answering, that generation is answered: not numbered, metered or announced again, and not
   // counted again (its windows are shown as they stand, like a replay's, D21).
-  const { recorded, write, admission } = tie !== undefined && resumes?.kind === 'invoice'
+  const { recorded, prepared, admission } = tie !== undefined && resumes?.kind === 'invoice'
     ? { ...(await resumeAccountInvoice(deps, body, format, ports, { ...tie, resumes })), admission: await peekGenerations(deps, caller, nowMs, request.onWindows) }
     : await recordNewInvoice(deps, request, caller, format, ports, tie);
 
   const { planned } = recorded;
-  if (write === undefined) {
+  if (prepared === undefined) {
     const monthly = monthlyView(recorded.metered.usage, deps.limits.plans[caller.tier], nowMs);
     return { kind: 'invoice', invoice: planned.invoice, admission, monthly, warnings: planned.warnings, requestId: recorded.firstRequestId ?? request.requestId };
   }
-  const document = await deliverDocument(deps, request.log, recorded, format, write);
-  return { kind: 'document', document, file: format.file!, hostedUrl: planned.link?.url, warnings: planned.warnings };
+  const document = await deliverDocument(deps, request.log, recorded, format, prepared.write);
+  return { kind: 'document', document, file: prepared.file, hostedUrl: planned.link?.url, warnings: planned.warnings };
 }
 
 /**
@@ -118,16 +118,16 @@ async function recordNewInvoice(
   format: DocumentFormat,
   ports: DocumentPorts,
   tie: IdempotencyTie | undefined,
-): Promise<{ recorded: RecordedInvoice; write: DocumentWriter | undefined; admission: BurstAdmission }> {
+): Promise<{ recorded: RecordedInvoice; prepared: PreparedDocument | undefined; admission: BurstAdmission }> {
   const { body, nowMs } = request;
   const plan = deps.limits.plans[caller.tier];
   const planned = planAccountInvoice(body, caller, nowMs, deps.links);
-  const write = format.prepare(planned.invoice, ports);
+  const prepared = format.prepare(planned.invoice, ports);
   const admission = await admitGenerations(deps, caller, 1, nowMs, request.onWindows);
   if (format.printsImages || planned.link !== undefined) planned.images = await loadPdfImages(body, { allowHosts: deps.allowHosts });
   // D28: the event is written with the count, number and snapshot, so it exists exactly when they
   // do. A document is made after the commit; its event is held until that succeeded.
-  const held = write !== undefined;
+  const held = prepared !== undefined;
   // Issue 20 point 6: the generation is written into its Idempotency-Key's record in the same
   // transaction, so a retry after this instance died between the commit and the answer resumes
   // it (resume-account-invoice.ts) rather than making a second invoice. The claim is checked
@@ -149,5 +149,5 @@ async function recordNewInvoice(
   if (outcome.kind === 'claim_lost') throw idempotencyClaimLost();
   if (outcome.kind === 'refused') throw quotaRefusal(outcome.shortfall, caller.tier, plan, nowMs, deps.upgradeUrl);
   if (event !== undefined && !held) deps.onWebhookEvent();
-  return { recorded: { planned, metered: outcome.metered, event, tie }, write, admission };
+  return { recorded: { planned, metered: outcome.metered, event, tie }, prepared, admission };
 }

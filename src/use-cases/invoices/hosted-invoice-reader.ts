@@ -57,7 +57,7 @@ export function createHostedInvoiceReader(deps: HostedInvoiceReaderDeps): Hosted
     const [logo, signature] = await Promise.all([image(row.logo_hash, row.logo_format), image(row.signature_hash, row.signature_format)]);
     const qr = row.qr_payload === null || invoice.qr === undefined ? undefined : { source: invoice.qr.source, payload: row.qr_payload };
     // The link serves the generation's own document format, made from the snapshot (D24).
-    const write = HOSTED_LINK_FORMAT.prepare(invoice, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
+    const { write } = HOSTED_LINK_FORMAT.prepare(invoice, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
     const pdf = await write({ invoice, images: { logo, signature }, qr }) as Uint8Array;
     try {
       await deps.inTransaction((tx) => storeHostedPdf(tx, row.id, pdf));

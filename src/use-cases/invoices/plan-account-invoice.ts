@@ -2,7 +2,7 @@ import { newHostedLink, type HostedLink } from '../../domain/hosted/hosted-link.
 import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { AccountCaller } from '../caller.ts';
-import { type HostedLinkAsk } from '../../domain/limits/document-cost.ts';
+import type { HostedLinkAsk } from '../../domain/limits/document-cost.ts';
 import { type GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import { computeCallerInvoice, type CallerInvoice } from './compute-caller-invoice.ts';
 
@@ -31,8 +31,13 @@ export interface PlannedInvoice extends CallerInvoice {
 
 /** Computes an account's invoice with its hosted link; throws the request's AppError if it fails. */
 export function planAccountInvoice(request: InvoiceRequest, caller: AccountCaller, nowMs: number, links: HostedLinkSettings): PlannedInvoice {
-  const asked = request.features?.hosted_link;
-  const linkAsk: HostedLinkAsk = asked === undefined ? 'default' : asked ? 'explicit' : 'off';
+  const linkAsk = hostedLinkAsk(request);
   const link = linkAsk === 'off' ? undefined : newHostedLink(links.secret, links.publicUrl, nowMs);
   return { ...computeCallerInvoice(request, caller, nowMs, link), request, link, linkAsk, images: undefined, warnings: [] };
+}
+
+/** How the request asks for its hosted link (D14 default on, D42): what metering may do with it. */
+export function hostedLinkAsk(request: InvoiceRequest): HostedLinkAsk {
+  const asked = request.features?.hosted_link;
+  return asked === undefined ? 'default' : asked ? 'explicit' : 'off';
 }

@@ -1,7 +1,7 @@
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
-import type { DocumentFormat, DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
+import type { DocumentFormat, DocumentPorts, PreparedDocument } from '../documents/document-format.ts';
 import { invoiceQr } from './compute-caller-invoice.ts';
-import type { PlannedInvoice } from './plan-account-invoice.ts';
+import { hostedLinkAsk, type PlannedInvoice } from './plan-account-invoice.ts';
 import type { RecordedInvoice } from './record-account-invoice.ts';
 import type { IdempotencyTie, KeptGeneration } from '../idempotency/kept-generation.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
@@ -21,21 +21,20 @@ export async function resumeAccountInvoice(
   format: DocumentFormat,
   ports: DocumentPorts,
   tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'invoice' }> },
-): Promise<{ recorded: RecordedInvoice; write: DocumentWriter | undefined }> {
+): Promise<{ recorded: RecordedInvoice; prepared: PreparedDocument | undefined }> {
   const kept = tie.resumes;
   const { invoice } = kept.item;
-  const asked = request.features?.hosted_link;
   const planned: PlannedInvoice = {
     invoice,
     qr: invoiceQr(request, invoice),
     request,
     link: kept.item.link ?? undefined,
-    linkAsk: asked === undefined ? 'default' : asked ? 'explicit' : 'off',
+    linkAsk: hostedLinkAsk(request),
     images: undefined,
     warnings: [...kept.item.warnings],
   };
-  const write = format.prepare(planned.invoice, ports);
+  const prepared = format.prepare(planned.invoice, ports);
   // The snapshot behind a link was stored at the commit; only a document that prints the images needs them now.
   if (format.printsImages) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
-  return { recorded: { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId }, write };
+  return { recorded: { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId }, prepared };
 }

@@ -8,6 +8,7 @@ import type { DocumentPorts } from '../documents/document-format.ts';
 import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
 import { batchPdfFailed, batchPorts, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type BatchRun, type RecordedItem } from './generate-invoice-batch.ts';
 import { invoiceQr } from './compute-caller-invoice.ts';
+import { hostedLinkAsk } from './plan-account-invoice.ts';
 import { peekGenerations } from '../limits/admit-generations.ts';
 import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneration } from '../idempotency/kept-generation.ts';
 
@@ -58,17 +59,16 @@ async function restoreItem(db: DbOrTransaction, ports: DocumentPorts, request: I
       signature: await keptImage(db, snapshot.signature_hash, snapshot.signature_format),
     };
   }
-  const asked = request.features?.hosted_link;
   return {
     index: item.index,
     metered,
-    write: link === null ? undefined : HOSTED_LINK_FORMAT.prepare(invoice, ports),
+    write: link === null ? undefined : HOSTED_LINK_FORMAT.prepare(invoice, ports)?.write,
     planned: {
       invoice,
       qr: invoiceQr(request, invoice),
       request,
       link: link ?? undefined,
-      linkAsk: asked === undefined ? 'default' : asked ? 'explicit' : 'off',
+      linkAsk: hostedLinkAsk(request),
       images,
       warnings: [...warnings],
     },
