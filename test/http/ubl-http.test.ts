@@ -7,7 +7,7 @@ import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { ublFormat } from '../../src/use-cases/documents/ubl-format.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
-import { validateUblSchema } from '../helpers/validate-ubl.ts';
+import { validateSchema } from '../helpers/check-einvoice.ts';
 import { readUbl } from '../helpers/read-ubl.ts';
 import { UBL_FIXTURES } from '../helpers/ubl-fixtures.ts';
 
@@ -35,7 +35,7 @@ describe('output ubl over HTTP (issue 5)', () => {
       assert.equal(Number(ubl.value('/inv:Invoice/cac:LegalMonetaryTotal/cbc:PayableAmount')), invoice.balance_due, where);
       assert.equal(Number(ubl.value('/inv:Invoice/cac:TaxTotal/cbc:TaxAmount')), invoice.total_tax, where);
       assert.equal(Number(ubl.value('/inv:Invoice/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount')), Math.round((invoice.grand_total - invoice.rounding_adjustment) * 100) / 100, where);
-      assert.deepEqual(await validateUblSchema([res.body]), [{ valid: true, errors: [] }], where);
+      assert.deepEqual(await validateSchema([res.body]), [{ valid: true, errors: [] }], where);
     }
   });
 
