@@ -8,7 +8,10 @@
 import { cpus } from 'node:os';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
-import { buildUblInvoice } from '../src/domain/ubl/build-ubl-invoice.ts';
+import { buildEInvoice } from '../src/domain/einvoice/build-einvoice.ts';
+import { writeUbl } from '../src/domain/einvoice/write-ubl.ts';
+
+const buildUblInvoice = (invoice: Invoice): string => writeUbl(buildEInvoice(invoice));
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';

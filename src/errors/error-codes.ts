@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   invalid_language: 400,
   invalid_template: 400,
   invalid_output: 400,
+  invalid_profile: 400, // D32: an output/profile pairing that does not exist
+  e_invoice_incomplete: 400, // D39: a profile's data missing or contradictory; error.problems lists each
   invalid_qr_type: 400,
   invalid_json: 400,
   bad_request: 400, // beyond the spec: bytes Node's HTTP parser refuses (not HTTP/1.1)
@@ -30,6 +32,7 @@ export const ERROR_STATUS = {
   rate_limit_weekly: 429,
   pdf_error: 500,
   ubl_error: 500,
+  cii_error: 500, // beyond D16's list: the CII twin of ubl_error (D32)
   internal_error: 500, // beyond the spec: anything unexpected, with no internals in the message
   not_provisioned: 503,
 } as const satisfies Record<string, number>;

@@ -97,6 +97,25 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The failure to report among the validator's list. It is the first, except inside a union (a
+ * field that may be a string or an object, D34): the validator then lists each alternative's
+ * failure before its own `anyOf`, and the one to report is the failure of the alternative whose
+ * type the caller sent (a misspelt key of an address object, not "must be a string"). When the
+ * value has none of the alternatives' types, the `anyOf` itself is reported, naming them.
+ */
+export function pickSchemaIssue(issues: readonly SchemaIssue[]): SchemaIssue {
+  const first = issues[0]!;
+  const union = issues.find((issue) => issue.keyword === 'anyOf');
+  if (union === undefined || union.schemaPath === undefined) return first;
+  const branchPrefix = `${union.schemaPath}/`;
+  const chosen = issues.find((issue) => issue !== union && issue.schemaPath?.startsWith(branchPrefix) === true
+    && !(issue.keyword === 'type' && issue.instancePath === union.instancePath));
+  if (chosen !== undefined) return chosen;
+  // Every alternative failed on the type: say which types there are.
+  return first.schemaPath?.startsWith(branchPrefix) === true ? union : first;
+}
+
+/**
  * Turns the first schema failure into an AppError whose message names the field path and the fix
  * (D16). `body` is the (normalised) request body, used to quote what was received.
  */
@@ -161,11 +180,18 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
     }
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
-      const full = fieldPath === '' ? extra : `${fieldPath}.${extra}`;
-      return new AppError('validation_error', `${full} is not a field of this request: remove it (check its spelling against /docs).`);
+      // The key is quoted after the object's path: it may be anything the caller typed.
+      return new AppError('validation_error', `${subject} has a key ${JSON.stringify(extra.length > 40 ? `${extra.slice(0, 40)}…` : extra)} that is not one of its fields: remove it (check the field names against /docs).`);
     }
     case 'uniqueItems':
       return new AppError('validation_error', `${subject} lists the same value twice (elements ${String(Math.min(Number(p.i), Number(p.j)))} and ${String(Math.max(Number(p.i), Number(p.j)))}): send each value once.`);
+    case 'anyOf': {
+      const alternatives = (fieldSchemaOf(schema, issue.schemaPath) as { anyOf?: Array<{ type?: string }> } | undefined)?.anyOf;
+      const types = alternatives?.map((a) => TYPE_WORDS[a.type ?? ''] ?? a.type).filter((t) => t !== undefined);
+      return new AppError('validation_error', types === undefined || types.length === 0
+        ? `${subject} is not valid here: check it against the documentation at /docs.`
+        : `${subject} must be ${types.join(' or ')}, not ${describe(received)}.`);
+    }
     case 'const':
       return new AppError('validation_error', `${subject} must be ${JSON.stringify(p.allowedValue)}, not ${describe(received)}.`);
     case 'multipleOf':

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { AppError, isAppError } from '../errors/app-error.ts';
-import { mapValidationError, type SchemaIssue } from './map-validation-error.ts';
+import { mapValidationError, pickSchemaIssue, type SchemaIssue } from './map-validation-error.ts';
 
 const MB = 1024 * 1024;
 
@@ -27,7 +27,7 @@ export function toAppError(
     const where = fe.validationContext === 'querystring' ? 'query string' : fe.validationContext ?? 'body';
     const received = where === 'body' ? body : where === 'query string' ? request.query : undefined;
     const schema = request.schema?.[fe.validationContext ?? 'body'];
-    return { appError: mapValidationError(fe.validation[0]!, received, where, schema), expected: true };
+    return { appError: mapValidationError(pickSchemaIssue(fe.validation), received, where, schema), expected: true };
   }
 
   switch (fe.code) {

@@ -3,7 +3,7 @@ import ajvFormats from 'ajv-formats';
 import { normalizeInvoiceRequest } from '../domain/invoice/normalize-invoice-request.ts';
 import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import { mapValidationError } from './map-validation-error.ts';
+import { mapValidationError, pickSchemaIssue } from './map-validation-error.ts';
 
 // The same options as the route validator in app.ts, so an invoice is judged alike alone and in a
 // batch: strict types, no defaults filled in, nothing removed, the date's form only.
@@ -18,6 +18,6 @@ const check = ajv.compile(InvoiceRequestSchema);
  */
 export function validateInvoiceRequest(raw: unknown, where: string): InvoiceRequest {
   const body = normalizeInvoiceRequest(raw);
-  if (!check(body)) throw mapValidationError(check.errors![0]!, body, where, InvoiceRequestSchema);
+  if (!check(body)) throw mapValidationError(pickSchemaIssue(check.errors!), body, where, InvoiceRequestSchema);
   return body as InvoiceRequest;
 }

@@ -33,7 +33,7 @@ const MIX: readonly Output[] = ['pdf', 'json', 'pdf', 'ubl', 'pdf', 'json', 'bat
 const WORKERS = 8;
 
 function requestBody(output: Output, tags: readonly string[]): { path: string; body: unknown } {
-  const invoice = (tag: string) => ({ ...validInvoice(), to: { name: tag, address: '1 High St\nLondon' } });
+  const invoice = (tag: string) => ({ ...validInvoice(), to: { name: tag, address: '1 High St\nLondon', country: 'GB' } });
   if (output === 'batch') return { path: '/api/batch', body: { invoices: tags.map(invoice) } };
   return { path: '/api/generate-invoice', body: { ...invoice(tags[0]!), output } };
 }

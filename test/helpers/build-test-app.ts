@@ -108,8 +108,9 @@ export async function buildTestApp(
 /** A realistic valid request used as the base of most HTTP tests. */
 export function validInvoice(): Record<string, unknown> {
   return {
-    from: { name: 'Acme GmbH', address: 'Hauptstr. 1\n10115 Berlin', email: 'billing@acme.example', tax_id: 'DE123456789' },
-    to: { name: 'Globex Ltd', address: '1 High St\nLondon' },
+    // Countries so that the same invoice is a complete EN 16931 e-invoice (D39) when sent as ubl or cii.
+    from: { name: 'Acme GmbH', address: 'Hauptstr. 1\n10115 Berlin', country: 'DE', email: 'billing@acme.example', tax_id: 'DE123456789' },
+    to: { name: 'Globex Ltd', address: '1 High St\nLondon', country: 'GB' },
     invoice: { date: '2026-11-02', due_date: '2026-12-02', currency: 'EUR' },
     items: [
       { description: 'Consulting', quantity: 12, unit: 'hrs', unit_price: 25, discount: 10, tax_rate: 20 },

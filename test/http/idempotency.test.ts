@@ -206,8 +206,8 @@ describe('Idempotency-Key: what counts as the same request, and whose key it is 
       ],
       currency: 'EUR',
       invoice: { dueDate: '2026-12-02', date: '2026-11-02' },
-      to: { address: '1 High St\nLondon', name: 'Globex Ltd' },
-      from: { taxId: 'DE123456789', email: 'billing@acme.example', address: 'Hauptstr. 1\n10115 Berlin', name: 'Acme GmbH' },
+      to: { country: 'GB', address: '1 High St\nLondon', name: 'Globex Ltd' },
+      from: { taxId: 'DE123456789', email: 'billing@acme.example', country: 'DE', address: 'Hauptstr. 1\n10115 Berlin', name: 'Acme GmbH' },
     };
     const again = await post(ctx.app, reordered, withKey(auth, key));
     assertReplayOf(again, first);

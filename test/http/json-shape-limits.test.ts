@@ -45,32 +45,46 @@ const text = (length: number, char = 'x') => char.repeat(length);
  * together with taxes and global_taxes.
  */
 function largestInvoice(taxesPerLine = 10): Json {
+  // An address in parts (D34) is the larger branch of the address union: an object and its lines.
+  const address = (country: string) => ({ lines: [text(200, 'a'), text(200, 'b'), text(200, 'c')], city: text(100, 'C'), postal_code: text(20, '9'), region: text(100, 'R'), country });
   const party = (name: string) => ({
-    name: text(200, name), address: text(1000), email: `${text(240)}@example.com`, phone: text(50, '1'), tax_id: text(50, 'T'),
-    registration_no: text(50, 'R'), website: text(500, 'w'), country: 'DE', logo: PNG,
+    name: text(200, name), address: address('DE'), email: `${text(240)}@example.com`, phone: text(50, '1'), tax_id: text(50, 'T'),
+    tax_registration_id: text(50, 'X'), registration_no: text(50, 'R'), registration_scheme: '0002',
+    identifier: { value: text(100, 'I'), scheme: '0088' }, electronic_address: { scheme: '0088', value: text(200, 'E') },
+    contact: { name: text(200, 'K'), phone: text(50, '2'), email: `${text(240)}@example.org` },
+    website: text(500, 'w'), country: 'DE', logo: PNG,
   });
   return {
     from: party('A'),
     to: party('B'),
-    ship_to: { name: text(200, 'S'), address: text(1000), country: 'FR' },
+    ship_to: { name: text(200, 'S'), address: address('FR'), country: 'FR' },
     invoice: {
       number: text(64, 'N'), date: '2026-11-02', due_date: '2026-12-02', po_number: text(100, 'P'), terms: text(1000),
       currency: 'EUR', language: 'en', title: text(100, 'I'), tax_inclusive: false,
+      buyer_reference: text(200, 'B'), delivery_date: '2026-11-01', period: { start: '2026-10-01', end: '2026-10-31' },
+      contract_reference: text(200, 'V'), project_reference: text(200, 'J'),
     },
     items: Array.from({ length: 100 }, (_, i) => ({
       description: `${i} ${text(990)}`, quantity: 2, unit: text(20, 'u'), unit_price: 10.5, discount: 5, discount_type: 'percent',
-      taxes: Array.from({ length: taxesPerLine }, (_, k) => ({ name: `${k} ${text(90, 'G')}`, rate: 1 })),
+      item_id: text(100, 'i'), note: text(1000, 'n'), unit_code: 'C62', period: { start: '2026-10-01', end: '2026-10-31' },
+      // Exempt (D36) with its reason and code: the components are then at rate 0.
+      tax_category: 'E', tax_exemption_reason: text(1000, 'e'), tax_exemption_code: 'VATEX-EU-132-1A',
+      taxes: Array.from({ length: taxesPerLine }, (_, k) => ({ name: `${k} ${text(90, 'G')}`, rate: 0 })),
     })),
-    global_taxes: Array.from({ length: 10 }, (_, k) => ({ name: `${k} ${text(90, 'H')}`, rate: 2 })),
+    global_taxes: Array.from({ length: 10 }, (_, k) => ({ name: `${k} ${text(90, 'H')}`, rate: 0 })),
+    tax_category: 'E', tax_exemption_reason: text(1000, 'f'), tax_exemption_code: 'VATEX-EU-132-1A',
     global_discount: 1, global_discount_type: 'percent',
     shipping: 4.95, shipping_label: text(100, 'L'), deposit: 1,
     rounding: 'nearest', rounding_increment: 0.05, amount_paid: 1,
     payment: {
       pay_to: text(200), bank_name: text(200), account_name: text(200), account_number: text(64, '1'), routing_number: text(64, '2'),
       iban: 'DE89370400440532013000', swift: 'COBADEFFXXX', instructions: text(2000), method_note: text(500), status: 'partial',
+      means_code: '59', mandate_reference: text(100, 'M'), creditor_id: text(100, 'Z'), debtor_iban: text(64, 'D'),
+      card: { last4: '1234', holder: text(200, 'H'), network: text(50, 'N') },
       qr: { type: 'url', value: 'https://example.com/pay' },
     },
     template: 'classic', accent_color: '#1A73E8', signature: PNG, output: 'json', page_size: 'a4',
+    profile: 'en16931', document_type: 'credit_note', billing_reference: { number: text(64, 'F'), date: '2026-10-02' },
     features: { hosted_link: false, qr: false },
     notes: text(5000), refund_policy: text(5000), footer: text(1000),
   };
@@ -103,7 +117,7 @@ function refusedForShape(res: LightMyRequestResponse): boolean {
 describe('the largest legal body by the schema (json-shape-limits.ts)', () => {
   it('largestJsonShape counts the largest legal invoice: every object and array of it, and its keys plus the 101 exclusive ones', () => {
     const counted = shapeOf(largestInvoice());
-    assert.deepEqual(counted, { containers: 1220, members: 2789 });
+    assert.deepEqual(counted, { containers: 1335, members: 3751 });
     assert.ok(!JSON.stringify(largestInvoice()).includes('undefined'));
     assert.deepEqual(largestJsonShape(InvoiceRequestSchema), { containers: counted.containers, members: counted.members + 101 });
   });
@@ -158,16 +172,16 @@ describe('JSON shape limits per route, each sized from its largest legal body (i
     allGenerated(50)(await post('/api/batch', { invoices }, key));
   });
 
-  it('POST /api/generate-invoice: the largest legal invoice → 200; at 2504 objects and arrays and 5844 keys → 200; one more → 400', async () => {
+  it('POST /api/generate-invoice: the largest legal invoice → 200; at 2734 objects and arrays and 7768 keys → 200; one more → 400', async () => {
     ok(await post('/api/generate-invoice', largestInvoice(), key));
-    await atAndOverTheLimits('/api/generate-invoice', largestInvoice(), { containers: 2504, members: 5844 }, ok, key);
+    await atAndOverTheLimits('/api/generate-invoice', largestInvoice(), { containers: 2734, members: 7768 }, ok, key);
   });
 
-  it('POST /api/batch: the largest legal batch (50 of the largest invoices) → 200; at 122068 and 289066 → 200; one more → 400', async () => {
+  it('POST /api/batch: the largest legal batch (50 of the largest invoices) → 200; at 133568 and 385266 → 200; one more → 400', async () => {
     const largest = { invoices: Array.from({ length: 50 }, () => largestInvoice()) };
     assert.ok(Buffer.byteLength(JSON.stringify(largest)) < 32 * 1024 * 1024, 'within the 32 MB byte limit (D27)');
     allGenerated(50)(await post('/api/batch', largest, key));
-    await atAndOverTheLimits('/api/batch', largest, { containers: 122_068, members: 289_066 }, allGenerated(50), key);
+    await atAndOverTheLimits('/api/batch', largest, { containers: 133_568, members: 385_266 }, allGenerated(50), key);
   });
 
   it('an object of more than 20,000 keys is refused on every route, also within the route\'s total', async () => {

@@ -11,6 +11,9 @@ import { validateSchema } from '../helpers/check-einvoice.ts';
 import { readUbl } from '../helpers/read-ubl.ts';
 import { UBL_FIXTURES } from '../helpers/ubl-fixtures.ts';
 
+/** The fixtures with every datum EN 16931 needs; the others are refused by the pre-flight (D39). */
+const COMPLETE = UBL_FIXTURES.filter((f) => f.breaks.length === 0);
+
 describe('output ubl over HTTP (issue 5)', () => {
   let ctx: AccountsApp;
   let key: Record<string, string>;
@@ -21,7 +24,7 @@ describe('output ubl over HTTP (issue 5)', () => {
   after(async () => ctx.close());
 
   it('answers UBL 2.1 Invoice XML whose totals are the JSON totals of the same request', async () => {
-    for (const fixture of UBL_FIXTURES.filter((_, i) => i % 4 === 0)) {
+    for (const fixture of COMPLETE.filter((_, i) => i % 4 === 0)) {
       const json = await generateInvoice(ctx.app, { ...fixture.request, output: 'json' }, key);
       assert.equal(json.statusCode, 200, json.body);
       const invoice = body(json).invoice;
@@ -40,7 +43,7 @@ describe('output ubl over HTTP (issue 5)', () => {
   });
 
   it('an account\'s generated number is the document\'s ID', async () => {
-    const request = structuredClone(UBL_FIXTURES.at(-2)!.request);
+    const request = structuredClone(COMPLETE.at(-1)!.request);
     delete request.invoice.number;
     const res = await generateInvoice(ctx.app, { ...request, output: 'ubl' }, key);
     assert.equal(res.statusCode, 200, res.body.slice(0, 300));

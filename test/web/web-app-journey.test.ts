@@ -228,6 +228,12 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     assert.match(pdf.text, /Acme GmbH/);
     await assertText(page.locator('#action-status'), 'Downloaded invoice.pdf');
 
+    // An e-invoice needs the countries, the buyer's address and the seller's VAT number (D39);
+    // without them the UBL download is refused with the fields named.
+    await page.locator('[name="from.country"]').fill('DE');
+    await page.locator('[name="from.tax_id"]').fill('DE123456789');
+    await page.locator('[name="to.address"]').fill('1 High St\nLondon');
+    await page.locator('[name="to.country"]').fill('GB');
     const ubl = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download UBL' }).click();
     const xml = readFileSync(await (await ubl).path(), 'utf8');

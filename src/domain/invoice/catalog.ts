@@ -18,8 +18,29 @@ export type Language = (typeof LANGUAGES)[number];
 export const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'] as const;
 export type Template = (typeof TEMPLATES)[number];
 
-export const OUTPUTS = ['json', 'pdf', 'ubl'] as const;
+export const OUTPUTS = ['json', 'pdf', 'ubl', 'cii'] as const;
 export type Output = (typeof OUTPUTS)[number];
+
+/**
+ * D32: the rules an e-invoice meets. Which output takes which profile is PROFILE_PAIRS in
+ * src/domain/einvoice/profiles.ts; json takes any of them (a pre-flight check, D39).
+ */
+export const PROFILES = ['en16931', 'peppol', 'xrechnung', 'factur-x'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** D33: UNTDID 1001 380 (commercial invoice) or 381 (credit note). */
+export const DOCUMENT_TYPES = ['invoice', 'credit_note'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/**
+ * D36: the UNCL 5305 VAT categories a line, a charge or an allowance may name. Z, E, AE, K, G and O
+ * take rate 0; S a rate above 0; L and M (Canary Islands IGIC, Ceuta and Melilla IPSI) any rate.
+ */
+export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+export const ZERO_RATE_CATEGORIES: ReadonlySet<TaxCategory> = new Set(['Z', 'E', 'AE', 'K', 'G', 'O']);
+/** The categories whose breakdown states why no VAT is charged (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). */
+export const EXEMPT_CATEGORIES: ReadonlySet<TaxCategory> = new Set(['E', 'AE', 'K', 'G', 'O']);
 
 export const QR_TYPES = ['upi', 'pix', 'sepa', 'promptpay', 'url', 'text'] as const;
 export type QrType = (typeof QR_TYPES)[number];

@@ -42,3 +42,23 @@ export function checkDates(date: string, dueDate: string | undefined): void {
     throw new AppError('validation_error', `invoice.due_date ${dueDate} is before invoice.date ${date}; send a due date on or after the issue date`);
   }
 }
+
+/** A date field other than the issue and due dates: a real calendar date. */
+export function checkDate(value: string | undefined, path: string): void {
+  if (value !== undefined && !isCalendarDate(value)) {
+    throw new AppError('validation_error', `${path} ${value} is not a real calendar date; send YYYY-MM-DD, for example 2025-03-31`);
+  }
+}
+
+/** A period (BG-14, BG-26, D35): real dates, at least one of them, the end not before the start. */
+export function checkPeriod(period: { start?: string; end?: string } | undefined, path: string): void {
+  if (period === undefined) return;
+  if (period.start === undefined && period.end === undefined) {
+    throw new AppError('validation_error', `${path} has neither start nor end; send at least one of them (YYYY-MM-DD), or leave ${path} out`);
+  }
+  checkDate(period.start, `${path}.start`);
+  checkDate(period.end, `${path}.end`);
+  if (period.start !== undefined && period.end !== undefined && period.end < period.start) {
+    throw new AppError('validation_error', `${path}.end ${period.end} is before ${path}.start ${period.start}; send an end on or after the start`);
+  }
+}

@@ -8,14 +8,15 @@ import { roundToUnit, scaleDownHalfAwayFromZero, type RoundingRule } from '../mo
 import { toMoneyNumber } from '../money/to-money-number.ts';
 import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode } from './catalog.ts';
 import { checkCountries } from './check-countries.ts';
-import { checkDates } from './check-dates.ts';
+import { checkTaxCategories } from './check-tax-categories.ts';
+import { checkDate, checkDates, checkPeriod } from './check-dates.ts';
 import { checkMagnitude } from './check-magnitude.ts';
 import { computeLine } from './compute-line.ts';
 import { computeTaxes } from './compute-taxes.ts';
 import { detectStatus } from './detect-status.ts';
 import { echoedParty } from './echoed-party.ts';
 import { globalDiscountShares } from './global-discount-shares.ts';
-import { INVOICE_TITLE, TAX_WORD } from './language-words.ts';
+import { CREDIT_NOTE_TITLE, INVOICE_TITLE, TAX_WORD } from './language-words.ts';
 import { readLineItem, type LineInput } from './read-line-item.ts';
 import { NO_TAX, readSingleRate, readTaxComponents, SingleRateCache, type TaxSet } from './read-tax-components.ts';
 
@@ -56,6 +57,14 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
 
   // Input checks first, so that a request with several problems reports a validation_error.
   checkDates(date, meta.due_date);
+  checkDate(meta.delivery_date, 'invoice.delivery_date');
+  checkPeriod(meta.period, 'invoice.period');
+  checkDate(request.billing_reference?.date, 'billing_reference.date');
+  const documentType = request.document_type ?? 'invoice';
+  if (documentType === 'credit_note' && request.billing_reference === undefined) {
+    // D33: a credit note corrects an invoice, which it must name (BT-25).
+    throw new AppError('validation_error', 'billing_reference is required for a credit note: send billing_reference: {number, date} naming the invoice this credit note corrects');
+  }
   checkCountries(request);
   const globalTaxes = readGlobalTaxes(request, taxWord);
   const globalDiscountIsPercent = request.global_discount_type !== 'amount';
@@ -82,6 +91,8 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     lines[i] = line;
     taxSets[i] = line.taxes;
   }
+
+  checkTaxCategories(request, lines, globalTaxes);
 
   // D1, D2: line totals (rounded once each) and the subtotal.
   const lineTotals = new Array<bigint>(count);
@@ -144,13 +155,24 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
       line_total: toMoneyNumber(lineTotals[i]!, minorDigits),
     };
     if (item.unit !== undefined) out.unit = item.unit;
+    if (item.tax_category !== undefined) out.tax_category = item.tax_category;
+    if (item.tax_exemption_reason !== undefined) out.tax_exemption_reason = item.tax_exemption_reason;
+    if (item.tax_exemption_code !== undefined) out.tax_exemption_code = item.tax_exemption_code;
+    if (item.item_id !== undefined) out.item_id = item.item_id;
+    if (item.note !== undefined) out.note = item.note;
+    if (item.unit_code !== undefined) out.unit_code = item.unit_code;
+    if (item.period !== undefined) {
+      checkPeriod(item.period, `items[${i}].period`);
+      out.period = item.period;
+    }
     if (item.discount !== undefined && lines[i]!.discountIsPercent) out.discount_percent = item.discount;
     outItems[i] = out;
   }
 
   const invoice: Invoice = {
     number: ctx.number,
-    title: meta.title ?? INVOICE_TITLE[language],
+    title: meta.title ?? (documentType === 'credit_note' ? CREDIT_NOTE_TITLE : INVOICE_TITLE)[language],
+    document_type: documentType,
     date,
     currency,
     language,
@@ -177,6 +199,16 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   };
   if (meta.due_date !== undefined) invoice.due_date = meta.due_date;
   if (meta.po_number !== undefined) invoice.po_number = meta.po_number;
+  if (meta.buyer_reference !== undefined) invoice.buyer_reference = meta.buyer_reference;
+  if (meta.delivery_date !== undefined) invoice.delivery_date = meta.delivery_date;
+  if (meta.period !== undefined) invoice.period = meta.period;
+  if (meta.contract_reference !== undefined) invoice.contract_reference = meta.contract_reference;
+  if (meta.project_reference !== undefined) invoice.project_reference = meta.project_reference;
+  if (request.profile !== undefined) invoice.profile = request.profile;
+  if (request.tax_category !== undefined) invoice.tax_category = request.tax_category;
+  if (request.tax_exemption_reason !== undefined) invoice.tax_exemption_reason = request.tax_exemption_reason;
+  if (request.tax_exemption_code !== undefined) invoice.tax_exemption_code = request.tax_exemption_code;
+  if (request.billing_reference !== undefined) invoice.billing_reference = request.billing_reference;
   if (meta.terms !== undefined) invoice.terms = meta.terms;
   if (request.accent_color !== undefined) invoice.accent_color = request.accent_color;
   if (request.ship_to !== undefined) invoice.ship_to = request.ship_to;

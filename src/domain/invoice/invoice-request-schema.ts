@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import {
-  CURRENCIES, DISCOUNT_TYPES, LANGUAGES, MAX_ITEMS, OUTPUTS, PAGE_SIZES, PAYMENT_STATUSES, QR_TYPES,
-  ROUNDING_MODES, TEMPLATES,
+  CURRENCIES, DISCOUNT_TYPES, DOCUMENT_TYPES, LANGUAGES, MAX_ITEMS, OUTPUTS, PAGE_SIZES, PAYMENT_STATUSES,
+  PROFILES, QR_TYPES, ROUNDING_MODES, TAX_CATEGORIES, TEMPLATES,
 } from './catalog.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import { MAX_IMAGE_BYTES } from '../images/image-limits.ts';
@@ -45,19 +45,77 @@ const IMAGE_PATTERN = '^(https://|data:image/(png|jpeg|jpg);base64,)';
 const image = (description: string) =>
   Type.String({ maxLength: MAX_IMAGE_FIELD_CHARS, pattern: IMAGE_PATTERN, description });
 
+/** D34: an address in EN 16931's parts; nothing is guessed from it. */
+export const StructuredAddressSchema = Type.Object(
+  {
+    lines: Type.Optional(Type.Array(text(200, 'One address line.', 1), { maxItems: 3, description: 'Street and further lines, at most 3 (BT-35, BT-36, BT-162).' })),
+    city: Type.Optional(text(100, 'City (BT-37).', 1)),
+    postal_code: Type.Optional(text(20, 'Post code (BT-38).', 1)),
+    region: Type.Optional(text(100, 'Region, state or province (BT-39).', 1)),
+    country: Type.Optional(country()),
+  },
+  { additionalProperties: false, description: 'An address in parts (D34): lines, city, postal_code, region, country.' },
+);
+
+/** ISO 6523 ICD: four digits, checked against the code list by the engine (D34). */
+const icd = (description: string) => Type.String({ pattern: '^[0-9]{4}$', description });
+
 export const PartySchema = Type.Object(
   {
     name: text(200, 'Name of the person or company.', 1),
-    address: Type.Optional(text(1000, 'Postal address; several lines separated by \\n.')),
+    address: Type.Optional(Type.Union([
+      text(1000, 'Postal address; several lines separated by \\n.'),
+      StructuredAddressSchema,
+    ], { description: 'Postal address: free text (lines separated by \\n, split as docs/ubl.md says) or an object in parts (D34).' })),
     email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'E-mail address.' })),
     phone: Type.Optional(text(50, 'Phone number.')),
-    tax_id: Type.Optional(text(50, 'VAT, GST or EIN number.')),
-    registration_no: Type.Optional(text(50, 'Company registration number.')),
+    tax_id: Type.Optional(text(50, 'VAT, GST or EIN number (BT-31, BT-48 when it is a VAT number).')),
+    tax_registration_id: Type.Optional(text(50, 'A national tax number that is not the VAT number, such as a German Steuernummer (BT-32; the seller\'s only, D34).', 1)),
+    registration_no: Type.Optional(text(50, 'Company registration number (BT-30, BT-47).')),
+    registration_scheme: Type.Optional(icd('ISO 6523 ICD of registration_no, for example 0106 (KVK), 0002 (SIREN), 0009 (SIRET), 0208 (Belgian enterprise number) (D34).')),
+    identifier: Type.Optional(Type.Object(
+      {
+        value: text(100, 'The identifier (BT-29, BT-46).', 1),
+        scheme: Type.Optional(icd('ISO 6523 ICD of the identifier, for example 0088 (GLN).')),
+      },
+      { additionalProperties: false, description: 'A party identifier such as a GLN (D34).' },
+    )),
+    electronic_address: Type.Optional(Type.Object(
+      {
+        scheme: Type.String({ pattern: '^[0-9A-Z]{2,4}$', description: 'EAS code, for example 0088 (GLN), 0204 (Leitweg-ID), 9930 (German VAT), 0208 (Belgian enterprise number), EM (e-mail).' }),
+        value: text(200, 'The address in that scheme (BT-34, BT-49).', 1),
+      },
+      { additionalProperties: false, description: 'Where the e-invoice is delivered (D34); Peppol needs one for both parties.' },
+    )),
+    contact: Type.Optional(Type.Object(
+      {
+        name: Type.Optional(text(200, 'Contact person or department (BT-41, BT-56).', 1)),
+        phone: Type.Optional(text(50, 'Contact phone (BT-42, BT-57); the party\'s phone when omitted.', 1)),
+        email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'Contact e-mail (BT-43, BT-58); the party\'s email when omitted.' })),
+      },
+      { additionalProperties: false, description: 'Contact (BG-6, BG-9, D34); XRechnung needs the seller\'s name, phone and e-mail.' },
+    )),
     website: Type.Optional(text(500, 'Web site.')),
     country: Type.Optional(country()),
     logo: Type.Optional(image('https image URL or data: URI (PNG or JPEG), at most 2.5 MB; used on from only.')),
   },
   { description: 'A party to the invoice (sender or recipient).' },
+);
+
+/** D36: a VAT category with, for the exempt ones, why no VAT is charged. */
+const taxCategory = (where: string) => StringEnum(TAX_CATEGORIES, {
+  description: `UNCL 5305 VAT category ${where} (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.`,
+});
+const taxExemptionReason = (where: string) => text(1000, `Why no VAT is charged ${where} (BT-120), for E, AE, K, G, O; the standard wording in the invoice language when only a code is sent.`, 1);
+const taxExemptionCode = (where: string) => Type.String({ pattern: '^VATEX-[A-Z0-9-]+$', description: `VATEX code ${where} (BT-121), for example VATEX-EU-AE, VATEX-EU-IC, VATEX-EU-G, VATEX-EU-O.` });
+
+/** A date range (BG-14, BG-26). */
+const PeriodSchema = (description: string) => Type.Object(
+  {
+    start: Type.Optional(Type.String({ format: 'date', description: 'First day, YYYY-MM-DD.' })),
+    end: Type.Optional(Type.String({ format: 'date', description: 'Last day, YYYY-MM-DD; not before start.' })),
+  },
+  { additionalProperties: false, description },
 );
 
 export const InvoiceMetaSchema = Type.Object(
@@ -71,6 +129,11 @@ export const InvoiceMetaSchema = Type.Object(
     language: Type.Optional(StringEnum(LANGUAGES, { default: 'en', description: 'Language of labels, dates and numbers; pt is Brazilian Portuguese, ar is right-to-left.' })),
     title: Type.Optional(text(100, 'Heading; the language\'s word for INVOICE when omitted.')),
     tax_inclusive: Type.Optional(Type.Boolean({ default: false, description: 'Unit prices include tax (D6).' })),
+    buyer_reference: Type.Optional(text(200, 'Buyer reference (BT-10), such as a German public buyer\'s Leitweg-ID; po_number fills it when omitted (D35).', 1)),
+    delivery_date: Type.Optional(Type.String({ format: 'date', description: 'Actual delivery date (BT-72), YYYY-MM-DD (D35).' })),
+    period: Type.Optional(PeriodSchema('Invoicing period (BG-14, D35).')),
+    contract_reference: Type.Optional(text(200, 'Contract reference (BT-12, D35).', 1)),
+    project_reference: Type.Optional(text(200, 'Project reference (BT-11, D35).', 1)),
   },
   { description: 'Invoice metadata. Each field may also be sent flat at the top level; the nested value wins (D13).' },
 );
@@ -93,6 +156,13 @@ export const LineItemSchema = Type.Object(
     discount_type: Type.Optional(StringEnum(DISCOUNT_TYPES, { default: 'percent' })),
     tax_rate: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Single tax rate in percent; overrides global taxes for this line.' })),
     taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Several tax components; an alternative to tax_rate.' })),
+    tax_category: Type.Optional(taxCategory('of this line')),
+    tax_exemption_reason: Type.Optional(taxExemptionReason('on this line')),
+    tax_exemption_code: Type.Optional(taxExemptionCode('of this line')),
+    item_id: Type.Optional(text(100, 'The seller\'s item identifier (BT-155, D35).', 1)),
+    note: Type.Optional(text(1000, 'A note on this line (BT-127, D35).', 1)),
+    unit_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{2,3}$', description: 'UN/ECE Recommendation 20 unit code (BT-130), for example HUR, H87, C62; overrides the code read from unit (D35).' })),
+    period: Type.Optional(PeriodSchema('Period of this line (BG-26, D35).')),
   },
   { description: 'One line of the invoice.' },
 );
@@ -116,6 +186,18 @@ export const PaymentSchema = Type.Object(
     swift: Type.Optional(text(32, 'SWIFT / BIC.')),
     instructions: Type.Optional(text(2000, 'Payment instructions.')),
     method_note: Type.Optional(text(500, 'Note about the payment method.')),
+    means_code: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$|^ZZZ$', description: 'UNTDID 4461 payment means (BT-81): 58 SEPA credit transfer (the default with an IBAN in EUR), 30 credit transfer (the default with another account), 59 SEPA direct debit, 48/54/55 card, 10 cash (D35).' })),
+    mandate_reference: Type.Optional(text(100, 'SEPA direct debit mandate reference (BT-89); needed with means_code 59.', 1)),
+    creditor_id: Type.Optional(text(100, 'SEPA creditor identifier (BT-90); needed with means_code 59.', 1)),
+    debtor_iban: Type.Optional(text(64, 'The account that is debited (BT-91); needed with means_code 59.', 1)),
+    card: Type.Optional(Type.Object(
+      {
+        last4: Type.String({ pattern: '^[0-9]{4}$', description: 'The last four digits of the card (BT-87), never more.' }),
+        holder: Type.Optional(text(200, 'Card holder (BT-88).', 1)),
+        network: Type.Optional(text(50, 'Card network, for example VISA; "card" when omitted.', 1)),
+      },
+      { additionalProperties: false, description: 'Payment card (BG-18) for means_code 48, 54 or 55 (D35).' },
+    )),
     status: Type.Optional(StringEnum(PAYMENT_STATUSES, { description: 'Overrides the detected status (D10).' })),
     qr: Type.Optional(QrSchema),
   },
@@ -133,7 +215,10 @@ export const FeaturesSchema = Type.Object(
 export const ShipToSchema = Type.Object(
   {
     name: text(200, 'Name of the recipient of the goods.', 1),
-    address: Type.Optional(text(1000, 'Delivery address.')),
+    address: Type.Optional(Type.Union([
+      text(1000, 'Delivery address; several lines separated by \\n.'),
+      StructuredAddressSchema,
+    ], { description: 'Delivery address (BG-15): free text or an object in parts (D34).' })),
     country: Type.Optional(country()),
   },
   { description: 'Delivery party and address.' },
@@ -148,6 +233,9 @@ export const InvoiceRequestSchema = Type.Object(
     items: Type.Array(LineItemSchema, { minItems: 1, maxItems: MAX_ITEMS, description: '1 to 100 line items.' }),
     global_tax: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Tax rate in percent for lines without a tax of their own.' })),
     global_taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Tax components for lines without a tax of their own.' })),
+    tax_category: Type.Optional(taxCategory('for lines without their own')),
+    tax_exemption_reason: Type.Optional(taxExemptionReason('for lines without their own, and for shipping, allowances and charges in an exempt category')),
+    tax_exemption_code: Type.Optional(taxExemptionCode('for lines without their own, and for shipping, allowances and charges in an exempt category')),
     global_discount: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description: 'Discount on the subtotal after line discounts (D3).' })),
     global_discount_type: Type.Optional(StringEnum(DISCOUNT_TYPES, { default: 'percent' })),
     shipping: Type.Optional(money('Shipping charge, added after tax and not taxed (D7).')),
@@ -161,6 +249,15 @@ export const InvoiceRequestSchema = Type.Object(
     accent_color: Type.Optional(Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'Accent colour #RRGGBB.' })),
     signature: Type.Optional(image('Signature image: https URL or data: URI (PNG or JPEG), at most 2.5 MB.')),
     output: Type.Optional(StringEnum(OUTPUTS, { default: 'json' })),
+    profile: Type.Optional(StringEnum(PROFILES, { description: 'The e-invoice rules the document meets (D32): ubl takes en16931 (default), peppol or xrechnung; cii takes en16931 (default) or xrechnung; pdf takes factur-x or xrechnung (a hybrid PDF); json takes any of them and checks the data only (D39).' })),
+    document_type: Type.Optional(StringEnum(DOCUMENT_TYPES, { default: 'invoice', description: 'invoice (380) or credit_note (381, D33); a credit note needs billing_reference.' })),
+    billing_reference: Type.Optional(Type.Object(
+      {
+        number: text(64, 'Number of the invoice this document refers to (BT-25).', 1),
+        date: Type.Optional(Type.String({ format: 'date', description: 'Its issue date (BT-26), YYYY-MM-DD.' })),
+      },
+      { additionalProperties: false, description: 'The invoice a credit note (or a corrected invoice) refers to (D33).' },
+    )),
     page_size: Type.Optional(StringEnum(PAGE_SIZES, { default: 'a4', description: 'PDF page size (D31).' })),
     features: Type.Optional(FeaturesSchema),
     notes: Type.Optional(text(5000, 'Free text printed on the invoice.')),
@@ -178,3 +275,4 @@ export type LineItem = Static<typeof LineItemSchema>;
 export type TaxComponent = Static<typeof TaxComponentSchema>;
 export type Party = Static<typeof PartySchema>;
 export type Payment = Static<typeof PaymentSchema>;
+export type StructuredAddress = Static<typeof StructuredAddressSchema>;

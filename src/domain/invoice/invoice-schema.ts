@@ -1,8 +1,8 @@
 import Type, { type Static } from 'typebox';
 import {
-  CURRENCIES, LANGUAGES, PAGE_SIZES, PAYMENT_STATUSES, TEMPLATES,
+  CURRENCIES, DOCUMENT_TYPES, LANGUAGES, PAGE_SIZES, PAYMENT_STATUSES, PROFILES, TEMPLATES,
 } from './catalog.ts';
-import { PartySchema, PaymentSchema, ShipToSchema } from './invoice-request-schema.ts';
+import { InvoiceRequestSchema, InvoiceMetaSchema, LineItemSchema, PartySchema, PaymentSchema, ShipToSchema } from './invoice-request-schema.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 
 /**
@@ -28,6 +28,13 @@ export const InvoiceItemSchema = Type.Object({
   taxes: Type.Array(ItemTaxSchema),
   tax_amount: money('Sum of this line\'s tax shares; may differ from the tax lines by one minor unit per line (D5).'),
   line_total: money('Quantity × unit price less the line discount (D1).'),
+  tax_category: LineItemSchema.properties.tax_category,
+  tax_exemption_reason: LineItemSchema.properties.tax_exemption_reason,
+  tax_exemption_code: LineItemSchema.properties.tax_exemption_code,
+  item_id: LineItemSchema.properties.item_id,
+  note: LineItemSchema.properties.note,
+  unit_code: LineItemSchema.properties.unit_code,
+  period: LineItemSchema.properties.period,
 });
 
 export const TaxLineSchema = Type.Object({
@@ -46,9 +53,20 @@ export const InvoiceSchema = Type.Object(
   {
     number: Type.String(),
     title: Type.String(),
+    document_type: StringEnum(DOCUMENT_TYPES, { description: 'invoice (380) or credit_note (381, D33).' }),
+    profile: Type.Optional(StringEnum(PROFILES, { description: 'The e-invoice profile the request asked for (D32).' })),
+    billing_reference: InvoiceRequestSchema.properties.billing_reference,
+    tax_category: InvoiceRequestSchema.properties.tax_category,
+    tax_exemption_reason: InvoiceRequestSchema.properties.tax_exemption_reason,
+    tax_exemption_code: InvoiceRequestSchema.properties.tax_exemption_code,
     date: Type.String({ format: 'date' }),
     due_date: Type.Optional(Type.String({ format: 'date' })),
     po_number: Type.Optional(Type.String()),
+    buyer_reference: InvoiceMetaSchema.properties.buyer_reference,
+    delivery_date: InvoiceMetaSchema.properties.delivery_date,
+    period: InvoiceMetaSchema.properties.period,
+    contract_reference: InvoiceMetaSchema.properties.contract_reference,
+    project_reference: InvoiceMetaSchema.properties.project_reference,
     terms: Type.Optional(Type.String()),
     currency: StringEnum(CURRENCIES),
     language: StringEnum(LANGUAGES),

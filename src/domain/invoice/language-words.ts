@@ -13,6 +13,18 @@ export const INVOICE_TITLE: Readonly<Record<Language, string>> = {
 };
 
 /**
+ * D33: the heading of a credit note. de is Rechnungskorrektur, not Gutschrift: in German VAT law
+ * a Gutschrift is a self-billed invoice (§ 14 (2) UStG), which a seller's credit note is not. es
+ * is Spain's factura rectificativa (the Spanish invoicing rules' name for it); pt is Brazilian
+ * Portuguese (D29); ja is 返還請求書, the return invoice of the Japanese invoice system; hi is the
+ * term of India's GST law, used as is in Hindi.
+ */
+export const CREDIT_NOTE_TITLE: Readonly<Record<Language, string>> = {
+  en: 'CREDIT NOTE', nl: 'CREDITNOTA', de: 'RECHNUNGSKORREKTUR', fr: 'AVOIR', es: 'FACTURA RECTIFICATIVA',
+  pt: 'NOTA DE CRÉDITO', ar: 'إشعار دائن', ja: '返還請求書', ru: 'КРЕДИТ-НОТА', it: 'NOTA DI CREDITO', hi: 'क्रेडिट नोट',
+};
+
+/**
  * D4: a tax component sent without a name is called by the language's word for tax. pt is
  * Brazil's, which has no single value-added tax (ICMS, ISS, IPI, PIS, COFINS): "Imposto", not
  * Portugal's IVA (issue 20). nl writes btw in lower case, capitalised at the start of a line as

@@ -12,6 +12,7 @@
 
 const META_FIELDS = new Set([
   'number', 'date', 'due_date', 'po_number', 'terms', 'currency', 'language', 'title', 'tax_inclusive',
+  'buyer_reference', 'delivery_date', 'period', 'contract_reference', 'project_reference',
 ]);
 const IGNORED_TOP_LEVEL = new Set(['invoice_number']);
 
@@ -63,14 +64,28 @@ function mapArray(value: unknown, fn: (o: Json) => Json): unknown {
 
 const same = (o: Json): Json => o;
 
+/** The named fields of `o` that are objects of their own get their keys folded too. */
+function nested(o: Json, keys: readonly string[]): Json {
+  for (const key of keys) if (key in o) o[key] = mapObject(o[key], same);
+  return o;
+}
+
 function normalizeItem(item: Json): Json {
   if ('taxes' in item) item.taxes = mapArray(item.taxes, same);
-  return item;
+  return nested(item, ['period']);
 }
 
 function normalizePayment(payment: Json): Json {
-  if ('qr' in payment) payment.qr = mapObject(payment.qr, same);
-  return payment;
+  return nested(payment, ['qr', 'card']);
+}
+
+/** D34: an address may be an object (postalCode → postal_code), and so are the party's ids. */
+function normalizeParty(party: Json): Json {
+  return nested(party, ['address', 'electronic_address', 'contact', 'identifier']);
+}
+
+function normalizeMeta(meta: Json): Json {
+  return nested(meta, ['period']);
 }
 
 /** Returns the body in canonical form; anything that is not an object is returned unchanged. */
@@ -87,15 +102,16 @@ export function normalizeInvoiceRequest(body: unknown): unknown {
     }
   }
   if (top.invoice === undefined) {
-    if (flatMeta !== undefined) top.invoice = flatMeta;
+    if (flatMeta !== undefined) top.invoice = normalizeMeta(flatMeta);
   } else if (isObject(top.invoice)) {
-    const nested = canonicalKeys(top.invoice);
-    top.invoice = flatMeta === undefined ? nested : { ...flatMeta, ...nested };
+    const meta = canonicalKeys(top.invoice);
+    top.invoice = normalizeMeta(flatMeta === undefined ? meta : { ...flatMeta, ...meta });
   }
 
-  for (const key of ['from', 'to', 'ship_to', 'features'] as const) {
-    if (key in top) top[key] = mapObject(top[key], same);
+  for (const key of ['from', 'to', 'ship_to'] as const) {
+    if (key in top) top[key] = mapObject(top[key], normalizeParty);
   }
+  nested(top, ['features', 'billing_reference']);
   if ('payment' in top) top.payment = mapObject(top.payment, normalizePayment);
   if ('items' in top) top.items = mapArray(top.items, normalizeItem);
   if ('global_taxes' in top) top.global_taxes = mapArray(top.global_taxes, same);

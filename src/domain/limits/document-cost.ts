@@ -3,16 +3,16 @@ import { utcWindows } from './utc-windows.ts';
 
 /** What one successful generation costs, in tenths of a document so the sums stay exact (D21). */
 export interface DocumentCost {
-  /** A PDF or UBL is 10 (one document), a JSON answer 1 (ten make one). */
+  /** A PDF or an e-invoice (UBL, CII) is 10 (one document), a JSON answer 1 (ten make one). */
   readonly documentTenths: number;
   /** 1 for a PDF: the free plan caps PDFs separately. */
   readonly pdfs: number;
 }
 
-export type MeteredOutput = 'json' | 'pdf' | 'ubl';
+export type MeteredOutput = 'json' | 'pdf' | 'ubl' | 'cii';
 
 /**
- * D21 with D42: PDF and UBL 1 document, JSON 0.1. A hosted link serves a PDF on demand, so a
+ * D21 with D41, D42: PDF and e-invoices (UBL, CII) 1 document, JSON 0.1. A hosted link serves a PDF on demand, so a
  * generation that creates one is metered as a PDF (1 document, 1 PDF) whatever its output.
  */
 export function documentCost(output: MeteredOutput, withLink: boolean): DocumentCost {

@@ -4,6 +4,7 @@ import type { Language } from '../invoice/catalog.ts';
 import { LABELS, labelValue, type Labels } from '../wording/labels.ts';
 import { formatDate } from '../wording/format-date.ts';
 import { formatMoney, formatPercent, formatQuantity } from '../wording/format-money.ts';
+import { addressText } from './address-text.ts';
 import type { InvoiceView } from './invoice-view.ts';
 import { themeFor } from './themes.ts';
 
@@ -49,7 +50,8 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
 
   const parties = [partyBlock(l.from, invoice.from, language), partyBlock(l.bill_to, invoice.to, language)];
   if (invoice.ship_to !== undefined) {
-    parties.push({ heading: l.ship_to, name: invoice.ship_to.name, lines: invoice.ship_to.address === undefined ? [] : [invoice.ship_to.address] });
+    const address = addressText(invoice.ship_to.address, language);
+    parties.push({ heading: l.ship_to, name: invoice.ship_to.name, lines: address === '' ? [] : [address] });
   }
 
   const showDiscount = invoice.items.some((item) => item.discount !== 0);
@@ -125,7 +127,8 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
 function partyBlock(heading: string, party: Party, language: Language) {
   const l: Labels = LABELS[language];
   const lines: string[] = [];
-  if (party.address !== undefined && party.address !== '') lines.push(party.address);
+  const address = addressText(party.address, language);
+  if (address !== '') lines.push(address);
   if (party.email !== undefined) lines.push(party.email);
   if (party.phone !== undefined && party.phone !== '') lines.push(party.phone);
   if (party.website !== undefined && party.website !== '') lines.push(party.website);

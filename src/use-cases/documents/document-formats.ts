@@ -1,5 +1,6 @@
 import type { Output } from '../../domain/invoice/catalog.ts';
 import type { DocumentFormat } from './document-format.ts';
+import { ciiFormat } from './cii-format.ts';
 import { jsonFormat } from './json-format.ts';
 import { pdfFormat } from './pdf-format.ts';
 import { ublFormat } from './ubl-format.ts';
@@ -12,6 +13,7 @@ const DOCUMENT_FORMATS: Readonly<Record<Output, DocumentFormat>> = {
   json: jsonFormat,
   pdf: pdfFormat,
   ubl: ublFormat,
+  cii: ciiFormat,
 };
 
 /** The format of a request's `output` (validated by the request schema, D3). */

@@ -1,5 +1,7 @@
 import { anonymousInvoiceNumber } from '../../domain/invoice/anonymous-invoice-number.ts';
 import { computeInvoice } from '../../domain/invoice/compute-invoice.ts';
+import { checkEInvoiceCodes } from '../../domain/einvoice/check-einvoice-codes.ts';
+import { checkEInvoiceProfile } from '../../domain/einvoice/check-einvoice-profile.ts';
 import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
@@ -18,8 +20,8 @@ export interface CallerInvoice {
 const PENDING_NUMBER = 'INV-PENDING';
 
 /**
- * One invoice for one caller: apply the caller-dependent defaults (D14), number it (D15) and
- * compute it (D1–D12). An anonymous caller must have passed refuseAnonymousExtras first (the
+ * One invoice for one caller: apply the caller-dependent defaults (D14), number it (D15),
+ * compute it (D1–D12) and check what its e-invoice profile needs (D32, D39). An anonymous caller must have passed refuseAnonymousExtras first (the
  * generation runs it before anything else, spec Authentication rule 2). Pure but for randomness;
  * `nowMs` is passed in so tests can fix the date. Anonymous numbers are random; an account's
  * number is drawn by recordAccountInvoice once this has succeeded. With a hosted link (accounts
@@ -29,7 +31,10 @@ export function computeCallerInvoice(request: InvoiceRequest, caller: Caller, no
   const today = utcDate(nowMs);
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
+  checkEInvoiceCodes(request);
   const invoice = computeInvoice(request, { today, number });
+  // D39: an e-invoice's profile is checked before anything is drawn, stored or metered.
+  checkEInvoiceProfile(invoice, request.output ?? 'json');
   if (link !== undefined) {
     invoice.hosted_url = link.url;
     invoice.hosted_expires_at = link.expiresAt;

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import * as lists from '../../../src/domain/einvoice/code-lists.ts';
 import { CURRENCIES } from '../../../src/domain/invoice/catalog.ts';
 import { COUNTRY_CODES } from '../../../src/domain/invoice/country-codes.ts';
-import { UNIT_CODES } from '../../../src/domain/ubl/unit-code.ts';
+import { UNIT_CODES } from '../../../src/domain/einvoice/unit-code.ts';
 import { CODE_LIST_SOURCES, extractCodeLists, pickList, readAssertLists, readListVariables } from '../../../scripts/extract-code-lists.ts';
 
 // The code lists must be the official validators' lists, or the service writes documents they

@@ -4,6 +4,7 @@ import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/
 import { isRightToLeft, LABELS, labelValue } from '../../../src/domain/wording/labels.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import type { Party } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import { addressText } from '../../../src/domain/pdf/address-text.ts';
 import { h } from '../lib/dom.ts';
 
 /**
@@ -23,7 +24,7 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   const party = (heading: string, p: Party) => h('div', { class: 'party' },
     h('h4', {}, heading),
     h('p', { class: 'party-name' }, p.name),
-    ...(p.address ?? '').split('\n').filter((line) => line.trim() !== '').map((line) => h('p', {}, line)),
+    ...addressText(p.address, language).split('\n').filter((line) => line.trim() !== '').map((line) => h('p', {}, line)),
     p.tax_id === undefined ? null : h('p', {}, labelValue(language, labels.tax_id, p.tax_id)));
 
   const meta: Array<[string, string]> = [[labels.invoice_number, invoice.number], [labels.invoice_date, formatDate(invoice.date, language)]];

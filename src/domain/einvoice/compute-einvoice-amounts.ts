@@ -1,5 +1,6 @@
 import type { Invoice } from '../invoice/invoice-schema.ts';
-import { CURRENCY_MINOR_UNITS } from '../invoice/catalog.ts';
+import type { EInvoiceTotals } from './einvoice.ts';
+import { CURRENCY_MINOR_UNITS, EXEMPT_CATEGORIES, type TaxCategory } from '../invoice/catalog.ts';
 import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';
 import { DECIMAL_DIGITS, parseDecimal } from '../money/parse-decimal.ts';
@@ -7,24 +8,26 @@ import { POW10 } from '../money/pow10.ts';
 import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
 
 /**
- * EN 16931 VAT category of a line, allowance or charge (UNCL 5305 codes):
+ * EN 16931 VAT category of a line, allowance or charge (UNCL 5305 codes). The one sent (D36: the
+ * line's tax_category, else the top-level one) wins; without one, today's rules hold:
  * - S, standard rated: the line carries tax (several components become one combined rate, since
  *   EN 16931 allows one category per line, UBL-SR-48);
- * - Z, zero rated: a line whose tax rate is 0, and untaxed lines and shipping (D7) on an invoice
- *   that charges tax;
- * - O, not subject to VAT: everything on an invoice that carries no tax at all.
+ * - Z, zero rated: a line whose tax rate is 0, and untaxed lines on an invoice that charges VAT;
+ * - O, not subject to VAT: everything on an invoice that carries no tax and names no category.
  */
-export type TaxCategoryCode = 'S' | 'Z' | 'O';
+export type TaxCategoryCode = TaxCategory;
 
-export interface UblTaxCategory {
+export interface AmountsCategory {
   readonly code: TaxCategoryCode;
-  /** Percent × 10^6 (0 for Z and O). */
+  /** Percent × 10^6 (0 for Z, E, AE, K, G and O). */
   readonly rate: bigint;
-  /** The D5 tax groups merged into this category ("CGST 9 %", "SGST 9 %"); empty for Z and O. */
+  /** The D5 tax groups merged into this category ("CGST 9 %", "SGST 9 %"); empty without tax. */
   readonly groups: readonly string[];
+  /** For E, AE, K, G and O: the exemption sent (D36), the line's else the invoice's; the writer words a missing text. */
+  readonly exemption?: { readonly code?: string; readonly reason?: string };
 }
 
-export interface UblLine {
+export interface AmountsLine {
   /** LineExtensionAmount: net, after the line discount (D1), in minor units. */
   readonly net: bigint;
   /** The line discount, net, in minor units. */
@@ -33,44 +36,35 @@ export interface UblLine {
   readonly unitPrice: bigint;
   /** Quantity × 10^6, as sent. */
   readonly quantity: bigint;
-  readonly category: UblTaxCategory;
+  readonly category: AmountsCategory;
 }
 
-export interface UblDocumentAllowanceCharge {
+export interface AmountsAllowanceCharge {
   /** false: the global discount's share of one category (D3); true: shipping (D7). */
   readonly charge: boolean;
   readonly amount: bigint;
-  readonly category: UblTaxCategory;
+  readonly category: AmountsCategory;
 }
 
-export interface UblTaxSubtotal {
-  readonly category: UblTaxCategory;
+export interface AmountsSubtotal {
+  readonly category: AmountsCategory;
   readonly taxable: bigint;
   readonly tax: bigint;
 }
 
 /** Every amount of the UBL document, in minor units, consistent with EN 16931's BR-CO rules. */
-export interface UblAmounts {
+export interface EInvoiceAmounts extends EInvoiceTotals {
   readonly minorDigits: number;
-  readonly lines: readonly UblLine[];
-  readonly allowanceCharges: readonly UblDocumentAllowanceCharge[];
-  readonly subtotals: readonly UblTaxSubtotal[];
-  readonly lineExtension: bigint;
-  readonly allowanceTotal: bigint;
-  readonly chargeTotal: bigint;
-  readonly taxExclusive: bigint;
-  readonly taxTotal: bigint;
-  readonly taxInclusive: bigint;
-  readonly prepaid: bigint;
-  readonly rounding: bigint;
-  readonly payable: bigint;
+  readonly lines: readonly AmountsLine[];
+  readonly allowanceCharges: readonly AmountsAllowanceCharge[];
+  readonly subtotals: readonly AmountsSubtotal[];
 }
 
 /** "× rate / 100" with rate × 10^6 is "× rate / 10^8". */
 const PERCENT_SCALE = 100n * POW10[DECIMAL_DIGITS]!;
 
 interface CategoryAccumulator {
-  readonly category: UblTaxCategory;
+  readonly category: AmountsCategory;
   readonly lines: number[];
   /** Σ line totals as computed (gross when tax-inclusive). */
   lineTotal: bigint;
@@ -95,7 +89,7 @@ interface CategoryAccumulator {
  *
  * Throws when the result would not add up (it always should): the caller answers ubl_error.
  */
-export function computeUblAmounts(invoice: Invoice): UblAmounts {
+export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
   const minorDigits = CURRENCY_MINOR_UNITS[invoice.currency];
   const toMinorDivisor = POW10[DECIMAL_DIGITS - minorDigits]!;
   const minor = (value: number, path: string): bigint => {
@@ -104,31 +98,41 @@ export function computeUblAmounts(invoice: Invoice): UblAmounts {
     return scaled / toMinorDivisor;
   };
   const items = invoice.items;
-  const anyTax = items.some((item) => item.taxes.length > 0);
+  // D36: the category sent for each line; an invoice names no category and charges no tax at all
+  // only when it is not subject to VAT (O), as before.
+  const sentCategories = items.map((item) => item.tax_category ?? invoice.tax_category);
+  const vatFree = items.every((item, i) => item.taxes.length === 0 && (sentCategories[i] === undefined || sentCategories[i] === 'O'));
   const lineTotals = items.map((item, i) => minor(item.line_total, `items[${i}].line_total`));
   const globalDiscount = minor(invoice.global_discount, 'global_discount');
   const shares = globalDiscountShares(lineTotals, globalDiscount);
 
   // Categories in order of first use, lines first, then shipping.
   const categories = new Map<string, CategoryAccumulator>();
-  const categoryOf = (code: TaxCategoryCode, rate: bigint): CategoryAccumulator => {
+  const categoryOf = (code: TaxCategoryCode, rate: bigint, exemption?: AmountsCategory['exemption']): CategoryAccumulator => {
     const key = `${code}${rate}`;
     let entry = categories.get(key);
     if (entry === undefined) {
-      entry = { category: { code, rate, groups: [] }, lines: [], lineTotal: 0n, discount: 0n, shipping: 0n };
+      const category: AmountsCategory = exemption === undefined ? { code, rate, groups: [] } : { code, rate, groups: [], exemption };
+      entry = { category, lines: [], lineTotal: 0n, discount: 0n, shipping: 0n };
       categories.set(key, entry);
     }
     return entry;
   };
+  const exemptionOf = (code: TaxCategoryCode, item?: Invoice['items'][number]): AmountsCategory['exemption'] => {
+    if (!EXEMPT_CATEGORIES.has(code)) return undefined;
+    const exemptionCode = item?.tax_exemption_code ?? invoice.tax_exemption_code;
+    const reason = item?.tax_exemption_reason ?? invoice.tax_exemption_reason;
+    return { ...(exemptionCode !== undefined ? { code: exemptionCode } : {}), ...(reason !== undefined ? { reason } : {}) };
+  };
   const lineCategories = items.map((item, i) => {
     let rate = 0n;
     for (const tax of item.taxes) rate += parseDecimal(tax.rate, `items[${i}].taxes`);
-    const code: TaxCategoryCode = item.taxes.length === 0 ? (anyTax ? 'Z' : 'O') : rate === 0n ? 'Z' : 'S';
-    const entry = categoryOf(code, code === 'S' ? rate : 0n);
+    const code: TaxCategoryCode = sentCategories[i] ?? (item.taxes.length === 0 ? (vatFree ? 'O' : 'Z') : rate === 0n ? 'Z' : 'S');
+    const entry = categoryOf(code, rate, exemptionOf(code, item));
     entry.lines.push(i);
     entry.lineTotal += lineTotals[i]!;
     entry.discount += shares[i]!;
-    if (code === 'S') {
+    if (rate !== 0n) {
       const groups = entry.category.groups as string[];
       for (const tax of item.taxes) {
         const name = `${tax.name} ${tax.rate} %`;
@@ -137,8 +141,14 @@ export function computeUblAmounts(invoice: Invoice): UblAmounts {
     }
     return entry.category;
   });
+  // Untaxed shipping (D7) follows a supply that is all in one exempt category (an intra-community
+  // delivery's freight is part of it); otherwise it is zero rated, or not subject to VAT when nothing is.
   const shipping = minor(invoice.shipping, 'shipping');
-  if (shipping > 0n) categoryOf(anyTax ? 'Z' : 'O', 0n).shipping += shipping;
+  if (shipping > 0n) {
+    const only = lineCategories.every((c) => c.code === lineCategories[0]!.code) ? lineCategories[0]!.code : undefined;
+    const code: TaxCategoryCode = only !== undefined && EXEMPT_CATEGORIES.has(only) ? only : vatFree ? 'O' : 'Z';
+    categoryOf(code, 0n, exemptionOf(code)).shipping += shipping;
+  }
 
   // Each category's exact tax, then integers that add up to the invoice's total_tax.
   const inclusive = invoice.tax_inclusive;
@@ -153,8 +163,8 @@ export function computeUblAmounts(invoice: Invoice): UblAmounts {
   const nets = [...lineTotals];
   const discounts = items.map((item, i) => minor(item.discount, `items[${i}].discount`));
   const unitPrices = items.map((item, i) => parseDecimal(item.unit_price, `items[${i}].unit_price`));
-  const allowanceCharges: UblDocumentAllowanceCharge[] = [];
-  const subtotals: UblTaxSubtotal[] = [];
+  const allowanceCharges: AmountsAllowanceCharge[] = [];
+  const subtotals: AmountsSubtotal[] = [];
   entries.forEach((entry, k) => {
     const { category } = entry;
     let allowance = entry.discount;
@@ -180,7 +190,7 @@ export function computeUblAmounts(invoice: Invoice): UblAmounts {
     subtotals.push({ category, taxable: lineNet - allowance + entry.shipping, tax: taxes[k]! });
   });
 
-  const lines = items.map((item, i): UblLine => ({
+  const lines = items.map((item, i): AmountsLine => ({
     net: nets[i]!,
     discount: discounts[i]!,
     unitPrice: unitPrices[i]!,

@@ -1,3 +1,4 @@
+import type { StructuredAddress } from '../invoice/invoice-request-schema.ts';
 import { countryFromLine } from './country-from-line.ts';
 
 /** A postal address in the parts UBL has (EN 16931 BG-5 / BG-8 / BG-15). */
@@ -28,7 +29,8 @@ const UK_CITY_POSTCODE = /^(\S.*?),?\s+([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/;
  * postcodes) gives both; the other lines become street, additional street and one address line.
  * Nothing is dropped: a line the patterns do not recognise stays a street or address line.
  */
-export function splitPostalAddress(address: string | undefined, country: string | undefined): PostalAddress | undefined {
+export function splitPostalAddress(address: string | StructuredAddress | undefined, country: string | undefined): PostalAddress | undefined {
+  if (typeof address === 'object') return structuredPostalAddress(address, country);
   const lines = (address ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
   let code = country;
   const last = lines.at(-1);
@@ -62,4 +64,19 @@ export function splitPostalAddress(address: string | undefined, country: string 
   if (lines.length > 2) parts.line = lines.slice(2).join(', ');
   if (code !== undefined) parts.country = code;
   return parts;
+}
+
+/** D34: an address sent in parts is taken as it is; its own country wins over the party's. */
+function structuredPostalAddress(address: StructuredAddress, country: string | undefined): PostalAddress | undefined {
+  const parts: { -readonly [K in keyof PostalAddress]: PostalAddress[K] } = {};
+  const lines = address.lines ?? [];
+  if (lines[0] !== undefined) parts.street = lines[0];
+  if (lines[1] !== undefined) parts.additionalStreet = lines[1];
+  if (lines[2] !== undefined) parts.line = lines[2];
+  if (address.city !== undefined) parts.city = address.city;
+  if (address.postal_code !== undefined) parts.postalZone = address.postal_code;
+  if (address.region !== undefined) parts.subentity = address.region;
+  const code = address.country ?? country;
+  if (code !== undefined) parts.country = code;
+  return Object.keys(parts).length === 0 ? undefined : parts;
 }

@@ -3,13 +3,17 @@ import { before, describe, it } from 'node:test';
 import { CURRENCIES, LANGUAGES } from '../../../src/domain/invoice/catalog.ts';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
-import { buildUblInvoice } from '../../../src/domain/ubl/build-ubl-invoice.ts';
-import { UNIT_CODES } from '../../../src/domain/ubl/unit-code.ts';
+import { buildEInvoice } from '../../../src/domain/einvoice/build-einvoice.ts';
+import { writeUbl } from '../../../src/domain/einvoice/write-ubl.ts';
+import { UNIT_CODES } from '../../../src/domain/einvoice/unit-code.ts';
 import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import { checkRules, validateSchema } from '../../helpers/check-einvoice.ts';
 import { readUbl } from '../../helpers/read-ubl.ts';
 import { UBL_FIXTURES, type UblFixture } from '../../helpers/ubl-fixtures.ts';
+
+/** The UBL writer on the invoice's EN 16931 model, as output "ubl" writes it (profile en16931). */
+const buildUblInvoice = (invoice: Invoice): string => writeUbl(buildEInvoice(invoice));
 
 const compute = (request: Record<string, unknown>): Invoice =>
   computeInvoice(normalizeInvoiceRequest(structuredClone(request)) as InvoiceRequest, { today: '2026-11-21', number: 'GEN-1' });

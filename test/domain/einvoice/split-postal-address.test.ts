@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countryFromLine } from '../../../src/domain/ubl/country-from-line.ts';
-import { splitPostalAddress } from '../../../src/domain/ubl/split-postal-address.ts';
+import { countryFromLine } from '../../../src/domain/einvoice/country-from-line.ts';
+import { splitPostalAddress } from '../../../src/domain/einvoice/split-postal-address.ts';
 
 describe('splitPostalAddress (docs/ubl.md)', () => {
   const cases: Array<[string, string | undefined, Record<string, string> | undefined]> = [

@@ -1,0 +1,221 @@
+import type { Invoice } from '../invoice/invoice-schema.ts';
+import type { Party } from '../invoice/invoice-request-schema.ts';
+import { COUNTRY_CODES } from '../invoice/country-codes.ts';
+import { LABELS } from '../wording/labels.ts';
+import { DEFAULT_EXEMPTION_CODES, exemptionText } from '../wording/exemption-wording.ts';
+import { computeEInvoiceAmounts, type EInvoiceAmounts, type AmountsCategory } from './compute-einvoice-amounts.ts';
+import { splitPostalAddress } from './split-postal-address.ts';
+import { unitCode } from './unit-code.ts';
+import type { EInvoice, EInvoiceDelivery, EInvoiceParty, EInvoicePaymentMeans, EInvoiceVatCategory } from './einvoice.ts';
+import { PROFILE_IDS, type RuleProfile } from './profiles.ts';
+
+/** UNCL 5189 allowance reason: discount. UNCL 7161 charge reason: freight service. */
+const DISCOUNT_REASON_CODE = '95';
+const FREIGHT_REASON_CODE = 'FC';
+/** UNCL 4461 (D35). */
+const SEPA_CREDIT_TRANSFER = '58';
+const CREDIT_TRANSFER = '30';
+const SEPA_DIRECT_DEBIT = '59';
+const CARD_CODES: ReadonlySet<string> = new Set(['48', '54', '55']);
+/** A card's network when the request names none (D35): UBL needs one (BT-87's scheme). */
+const DEFAULT_CARD_NETWORK = 'card';
+
+/** VAT identifiers start with a country code (BR-CO-9); Greece uses EL. */
+const looksLikeVatId = (id: string) => /^[A-Z]{2}/.test(id) && (COUNTRY_CODES.has(id.slice(0, 2)) || id.startsWith('EL'));
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The computed invoice in EN 16931's terms under a profile, for the UBL and CII writers and the
+ * pre-flight (D39). Pure. `amounts` are computed beforehand by the format (they are what can fail,
+ * before a number is drawn).
+ */
+export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = computeEInvoiceAmounts(invoice), profile: RuleProfile = 'en16931'): EInvoice {
+  const labels = LABELS[invoice.language];
+  // VAT identifiers only where the invoice charges VAT: an invoice not subject to VAT must not
+  // carry them (BR-O-02); a tax number without a country prefix is a tax registration (BT-32).
+  const chargesVat = amounts.subtotals.some((s) => s.category.code !== 'O');
+  const categories = new Map<AmountsCategory, EInvoiceVatCategory>();
+  const category = (source: AmountsCategory): EInvoiceVatCategory => {
+    let out = categories.get(source);
+    if (out === undefined) {
+      // D36: an exempt category states why (BT-120, BT-121): the reason and code sent, else the
+      // category's standard code and its wording in the invoice language (O: VATEX-EU-O, as before).
+      const code = source.exemption?.code ?? DEFAULT_EXEMPTION_CODES[source.code];
+      const reason = source.exemption === undefined && code === undefined
+        ? undefined
+        : exemptionText(source.code, code, source.exemption?.reason, invoice.language);
+      out = reason === undefined
+        ? { code: source.code, rate: source.rate, groups: source.groups }
+        : { code: source.code, rate: source.rate, groups: source.groups, exemption: { ...(code !== undefined ? { code } : {}), reason } };
+      categories.set(source, out);
+    }
+    return out;
+  };
+
+  const notes: string[] = [];
+  if (invoice.notes !== undefined) notes.push(invoice.notes);
+  if (invoice.refund_policy !== undefined) notes.push(`${labels.refund_policy}: ${invoice.refund_policy}`);
+  const sellerCountry = splitPostalAddress(invoice.from.address, invoice.from.country)?.country;
+  const buyerCountry = splitPostalAddress(invoice.to.address, invoice.to.country)?.country;
+  // PEPPOL-EN16931-R002: one note, unless seller and buyer are both German.
+  const oneNote = profile === 'peppol' && notes.length > 1 && !(sellerCountry === 'DE' && buyerCountry === 'DE');
+
+  const ids = PROFILE_IDS[profile];
+  const document: Mutable<EInvoice> = {
+    specificationId: ids.specificationId,
+    number: invoice.number,
+    issueDate: invoice.date,
+    typeCode: invoice.document_type === 'credit_note' ? '381' : '380',
+    currency: invoice.currency,
+    minorDigits: amounts.minorDigits,
+    notes: oneNote ? [notes.join('\n\n')] : notes,
+    seller: party(invoice.from, chargesVat, true, profile),
+    buyer: party(invoice.to, chargesVat, false, profile),
+    allowanceCharges: amounts.allowanceCharges.map((ac) => ({
+      charge: ac.charge,
+      amount: ac.amount,
+      reasonCode: ac.charge ? FREIGHT_REASON_CODE : DISCOUNT_REASON_CODE,
+      reason: ac.charge ? invoice.shipping_label : labels.global_discount,
+      category: category(ac.category),
+    })),
+    vatBreakdown: amounts.subtotals.map((s) => ({ taxable: s.taxable, tax: s.tax, category: category(s.category) })),
+    totals: amounts,
+    lines: invoice.items.map((item, i) => {
+      const line = amounts.lines[i]!;
+      // BT-153 item name is one line; the whole description (several lines) is BT-154.
+      const name = item.description.split('\n').find((l) => l.trim() !== '') ?? item.description;
+      return {
+        id: String(i + 1),
+        ...(item.note !== undefined ? { note: item.note } : {}),
+        ...(item.period !== undefined ? { period: item.period } : {}),
+        ...(item.item_id !== undefined ? { sellerItemId: item.item_id } : {}),
+        quantity: line.quantity,
+        unitCode: item.unit_code ?? unitCode(item.unit),
+        net: line.net,
+        allowances: line.discount > 0n
+          ? [{ amount: line.discount, reasonCode: DISCOUNT_REASON_CODE, reason: labels.discount }]
+          : [],
+        name,
+        ...(item.description.includes('\n') ? { description: item.description } : {}),
+        category: category(line.category),
+        unitPrice: line.unitPrice,
+      };
+    }),
+  };
+  if (ids.businessProcessId !== undefined) document.businessProcessId = ids.businessProcessId;
+  if (invoice.due_date !== undefined) document.dueDate = invoice.due_date;
+  // D35: buyer_reference is BT-10; without it the purchase order number fills it, as before.
+  const buyerReference = invoice.buyer_reference ?? invoice.po_number;
+  if (buyerReference !== undefined) document.buyerReference = buyerReference;
+  if (invoice.po_number !== undefined) document.orderReference = invoice.po_number;
+  if (invoice.contract_reference !== undefined) document.contractReference = invoice.contract_reference;
+  if (invoice.project_reference !== undefined) document.projectReference = invoice.project_reference;
+  if (invoice.billing_reference !== undefined) document.billingReference = invoice.billing_reference;
+  if (invoice.period !== undefined) document.invoicePeriod = invoice.period;
+  const delivery = deliveryOf(invoice);
+  if (delivery !== undefined) document.delivery = delivery;
+  const paymentMeans = paymentMeansOf(invoice);
+  if (paymentMeans !== undefined) document.paymentMeans = paymentMeans;
+  if (invoice.terms !== undefined) document.paymentTerms = invoice.terms;
+  return document;
+}
+
+/**
+ * A VAT identifier (BT-31, BT-48) when the invoice charges VAT and the number has a country
+ * prefix. Otherwise the number identifies the party (seller BT-29, buyer BT-46), so the buyer can
+ * still tell who sent the invoice (BR-CO-26), and the seller's is also its tax registration
+ * (BT-32), which a taxed invoice needs when there is no VAT number (BR-S-02). A party's own
+ * identifier and tax registration (D34) take their places when sent.
+ */
+function party(p: Party, chargesVat: boolean, seller: boolean, profile: RuleProfile): EInvoiceParty {
+  const out: Mutable<EInvoiceParty> = { name: p.name };
+  // D34: an electronic address as sent; XRechnung (and the EN 16931 core, as before) take the
+  // e-mail when none is sent; Peppol never guesses a participant id.
+  if (p.electronic_address !== undefined) out.electronicAddress = p.electronic_address;
+  else if (p.email !== undefined && profile !== 'peppol') out.electronicAddress = { scheme: 'EM', value: p.email };
+  const taxId = p.tax_id;
+  let identifier: { value: string; scheme?: string } | undefined = p.identifier;
+  let taxRegistrationId = seller ? p.tax_registration_id : undefined;
+  if (taxId !== undefined) {
+    if (chargesVat && looksLikeVatId(taxId)) out.vatId = taxId;
+    else {
+      identifier ??= { value: taxId };
+      if (seller) taxRegistrationId ??= taxId;
+    }
+  }
+  if (identifier !== undefined) out.identifier = identifier;
+  if (taxRegistrationId !== undefined) out.taxRegistrationId = taxRegistrationId;
+  const address = splitPostalAddress(p.address, p.country);
+  if (address !== undefined) out.address = address;
+  if (p.registration_no !== undefined) {
+    out.legalRegistration = p.registration_scheme === undefined
+      ? { id: p.registration_no }
+      : { id: p.registration_no, scheme: p.registration_scheme };
+  }
+  // D34: the contact's own phone and e-mail, else the party's.
+  const contactName = p.contact?.name;
+  const phone = p.contact?.phone ?? p.phone;
+  const email = p.contact?.email ?? p.email;
+  if (contactName !== undefined || phone !== undefined || email !== undefined) {
+    out.contact = {
+      ...(contactName !== undefined ? { name: contactName } : {}),
+      ...(phone !== undefined ? { phone } : {}),
+      ...(email !== undefined ? { email } : {}),
+    };
+  }
+  return out;
+}
+
+/** BG-13: the ship-to party and address, and the delivery date (D35). */
+function deliveryOf(invoice: Invoice): EInvoiceDelivery | undefined {
+  const shipTo = invoice.ship_to;
+  if (shipTo === undefined && invoice.delivery_date === undefined) return undefined;
+  const out: Mutable<EInvoiceDelivery> = {};
+  if (shipTo !== undefined) {
+    out.name = shipTo.name;
+    const address = splitPostalAddress(shipTo.address, shipTo.country);
+    if (address !== undefined) out.address = address;
+  }
+  if (invoice.delivery_date !== undefined) out.date = invoice.delivery_date;
+  return out;
+}
+
+/**
+ * BG-16 (D35): the code sent, else 58 (SEPA credit transfer) for an IBAN in EUR and 30 for any
+ * other account; without a code or an account there are no payment means. A card (48, 54, 55)
+ * adds BG-18, a direct debit (59) BG-19; an account sent with either is the payee's (BG-17).
+ */
+function paymentMeansOf(invoice: Invoice): EInvoicePaymentMeans | undefined {
+  const payment = invoice.payment;
+  if (payment === undefined) return undefined;
+  const accountId = payment.iban ?? payment.account_number;
+  const code = payment.means_code
+    ?? (accountId === undefined ? undefined : payment.iban !== undefined && invoice.currency === 'EUR' ? SEPA_CREDIT_TRANSFER : CREDIT_TRANSFER);
+  if (code === undefined) return undefined;
+  const out: Mutable<EInvoicePaymentMeans> = { code, remittanceInformation: invoice.number };
+  if (payment.method_note !== undefined) out.text = payment.method_note;
+  if (payment.instructions !== undefined) out.instructions = payment.instructions;
+  if (CARD_CODES.has(code) && payment.card !== undefined) {
+    out.card = {
+      last4: payment.card.last4,
+      network: payment.card.network ?? DEFAULT_CARD_NETWORK,
+      ...(payment.card.holder !== undefined ? { holder: payment.card.holder } : {}),
+    };
+  }
+  if (code === SEPA_DIRECT_DEBIT && payment.mandate_reference !== undefined && payment.creditor_id !== undefined && payment.debtor_iban !== undefined) {
+    out.directDebit = { mandateReference: payment.mandate_reference, creditorId: payment.creditor_id, debtorAccount: payment.debtor_iban };
+  }
+  if (accountId !== undefined) {
+    const holder = payment.account_name ?? payment.pay_to;
+    const serviceProvider = payment.swift ?? payment.routing_number;
+    out.account = {
+      id: accountId,
+      iban: payment.iban !== undefined,
+      ...(holder !== undefined ? { name: holder } : {}),
+      ...(serviceProvider !== undefined ? { serviceProvider } : {}),
+      ...(payment.bank_name !== undefined ? { bankName: payment.bank_name } : {}),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+/**
+ * XML 1.0 cannot carry most control characters, U+FFFE, U+FFFF or a lone surrogate, all of which
+ * a JSON string can hold (and the builder refuses). Control characters and the two non-characters
+ * are dropped (they print as nothing anyway); a lone surrogate becomes U+FFFD, as any UTF-8
+ * encoder does (docs/ubl.md). Escaping (&, <, >, quotes) is the XML builder's.
+ */
+const NOT_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text as XML 1.0 can carry it (see above); the same for UBL and CII. */
+export function xmlText(value: string): string {
+  return value.replace(NOT_XML_CHARS, '').replace(LONE_SURROGATES, '\uFFFD');
+}

@@ -1,0 +1,10 @@
+import { writeCii } from '../../domain/einvoice/write-cii.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { eInvoiceFormat } from './e-invoice-format.ts';
+
+/** output "cii": UN/CEFACT Cross Industry Invoice D16B, EN 16931 (D32, docs/cii.md). */
+export const ciiFormat = eInvoiceFormat({
+  output: 'cii',
+  write: writeCii,
+  failed: () => new AppError('cii_error', 'The CII document could not be built. Retry; if it fails again, send output "json" and report the request id.'),
+});

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppError } from '../../../src/errors/app-error.ts';
+import { statusOf } from '../../../src/errors/error-codes.ts';
+import type { EInvoiceProblem } from '../../../src/domain/einvoice/einvoice-problem.ts';
+import { checkEInvoices } from '../../helpers/check-einvoice.ts';
+import { german } from '../../helpers/einvoice-fixtures.ts';
+import { makeEInvoice } from '../../helpers/make-einvoice.ts';
+
+type Json = Record<string, any>;
+
+interface Case {
+  readonly name: string;
+  readonly output: 'ubl' | 'cii';
+  readonly profile: 'en16931' | 'peppol' | 'xrechnung';
+  readonly request: Json;
+  /** The fields (and terms) the pre-flight names. */
+  readonly problems: ReadonlyArray<readonly [field: string, term: string]>;
+  /** The official rules the same document fails when made without the pre-flight. */
+  readonly rules: readonly string[];
+}
+
+const edit = (request: Json, change: (r: Json) => void): Json => {
+  const copy = structuredClone(request);
+  change(copy);
+  return copy;
+};
+const base = german();
+
+/**
+ * D39: each rule the pre-flight checks, shown twice: the pre-flight names the field and its
+ * business term, and the document made without the pre-flight fails exactly the official rule(s)
+ * the problem names — so the pre-flight checks what the rules check, no more and no less.
+ */
+const CASES: Case[] = [
+  // EN 16931 core
+  { name: 'seller country', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { delete r.from.country; }), problems: [['from.country', 'BT-40']], rules: ['BR-09'] },
+  { name: 'buyer address', output: 'cii', profile: 'en16931', request: edit(base, (r) => { delete r.to.address; }), problems: [['to.address', 'BG-8']], rules: ['BR-10', 'BR-11'] },
+  { name: 'buyer country', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { delete r.to.address.country; }), problems: [['to.country', 'BT-55']], rules: ['BR-11'] },
+  { name: 'ship-to country', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { r.ship_to = { name: 'Lager', address: 'Hafenstraße 9\n20457 Hamburg' }; }), problems: [['ship_to.country', 'BT-80']], rules: ['BR-57'] },
+  { name: 'seller VAT identifier', output: 'cii', profile: 'en16931', request: edit(base, (r) => { delete r.from.tax_id; delete r.from.tax_registration_id; }), problems: [['from.tax_id', 'BT-31']], rules: ['BR-S-02'] },
+  { name: 'seller identification', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { delete r.from.tax_id; delete r.from.tax_registration_id; delete r.from.registration_no; }), problems: [['from.tax_id', 'BT-31'], ['from.registration_no', 'BT-30']], rules: ['BR-S-02', 'BR-CO-26'] },
+  { name: 'credit transfer account (UBL)', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { r.payment = { means_code: '58' }; }), problems: [['payment.iban', 'BT-84']], rules: ['BR-61'] },
+  // CII's own wording of BR-61 for the same gap.
+  { name: 'credit transfer account (CII)', output: 'cii', profile: 'en16931', request: edit(base, (r) => { r.payment = { means_code: '58' }; }), problems: [['payment.iban', 'BT-84']], rules: ['CII-SR-470'] },
+  // D36 categories
+  { name: 'reverse charge without the buyer\'s VAT id', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { delete r.to.tax_id; r.tax_category = 'AE'; for (const item of r.items) delete item.tax_rate; }), problems: [['to.tax_id', 'BT-48']], rules: ['BR-AE-02'] },
+  {
+    name: 'intra-community supply without delivery date and ship-to country',
+    output: 'cii',
+    profile: 'en16931',
+    request: edit(base, (r) => { r.tax_category = 'K'; for (const item of r.items) delete item.tax_rate; }),
+    problems: [['invoice.delivery_date', 'BT-72'], ['ship_to.country', 'BT-80']],
+    rules: ['BR-IC-11', 'BR-IC-12'],
+  },
+  { name: 'export with only a tax registration', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { delete r.from.tax_id; r.tax_category = 'G'; for (const item of r.items) delete item.tax_rate; }), problems: [['from.tax_id', 'BT-31']], rules: ['BR-G-02'] },
+  { name: 'exempt without a reason', output: 'cii', profile: 'en16931', request: edit(base, (r) => { r.items[0].tax_category = 'E'; delete r.items[0].tax_rate; }), problems: [['tax_exemption_reason', 'BT-120']], rules: ['BR-E-10'] },
+  { name: 'not subject to VAT beside a taxed line', output: 'ubl', profile: 'en16931', request: edit(base, (r) => { delete r.from.tax_id; r.items[0].tax_category = 'O'; delete r.items[0].tax_rate; }), problems: [['tax_category', 'BT-151']], rules: ['BR-O-02', 'BR-O-11', 'BR-O-12'] },
+  // Peppol BIS 3
+  { name: 'Peppol seller endpoint', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { delete r.from.electronic_address; }), problems: [['from.electronic_address', 'BT-34']], rules: ['PEPPOL-EN16931-R020'] },
+  { name: 'Peppol e-mail endpoint', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.to.electronic_address = { scheme: 'EM', value: 'ap@schoen.example' }; }), problems: [['to.electronic_address.scheme', 'BT-49']], rules: ['PEPPOL-EN16931-CL008'] },
+  { name: 'Peppol buyer or order reference (German parties: DE-R-015 too)', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { delete r.invoice.buyer_reference; delete r.invoice.po_number; }), problems: [['invoice.buyer_reference', 'BT-10']], rules: ['PEPPOL-EN16931-R003', 'DE-R-015'] },
+  { name: 'Peppol GLN check digit', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.from.identifier = { value: '4000001000006', scheme: '0088' }; }), problems: [['from.identifier.value', 'BT-29']], rules: ['PEPPOL-COMMON-R040'] },
+  { name: 'Peppol German seller contact', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { delete r.from.contact; }), problems: [['from.contact.name', 'BT-41']], rules: ['DE-R-005'] },
+  {
+    name: 'Peppol Dutch seller without KVK',
+    output: 'ubl',
+    profile: 'peppol',
+    request: edit(base, (r) => {
+      r.from = { name: 'De Vries B.V.', address: 'Damstraat 12\n1012 JM Amsterdam', country: 'NL', tax_id: 'NL123456789B01', registration_no: '12345678', electronic_address: { scheme: '0106', value: '12345678' } };
+    }),
+    problems: [['from.registration_scheme', 'BT-30']],
+    rules: ['NL-R-003'],
+  },
+  { name: 'Peppol Norwegian VAT id', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.from.country = 'NO'; r.from.address = 'Karl Johans gate 1\n0154 Oslo'; r.from.tax_id = 'NO923658212MVA'; }), problems: [['from.tax_id', 'BT-31']], rules: ['NO-R-001'] },
+  // XRechnung 3
+  { name: 'XRechnung contact name', output: 'ubl', profile: 'xrechnung', request: edit(base, (r) => { delete r.from.contact; }), problems: [['from.contact.name', 'BT-41']], rules: ['BR-DE-5'] },
+  { name: 'XRechnung contact phone', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { delete r.from.phone; }), problems: [['from.contact.phone', 'BT-42']], rules: ['BR-DE-6'] },
+  { name: 'XRechnung buyer reference', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { delete r.invoice.buyer_reference; delete r.invoice.po_number; }), problems: [['invoice.buyer_reference', 'BT-10']], rules: ['BR-DE-15'] },
+  { name: 'XRechnung buyer post code', output: 'ubl', profile: 'xrechnung', request: edit(base, (r) => { delete r.to.address.postal_code; }), problems: [['to.address', 'BT-53']], rules: ['BR-DE-9'] },
+  { name: 'XRechnung payment instructions', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { delete r.payment; }), problems: [['payment', 'BG-16']], rules: ['BR-DE-1'] },
+  { name: 'XRechnung card without card', output: 'ubl', profile: 'xrechnung', request: edit(base, (r) => { r.payment = { means_code: '48' }; }), problems: [['payment.card', 'BG-18']], rules: ['BR-DE-24-a'] },
+  { name: 'XRechnung card with a payee account', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { r.payment = { means_code: '48', card: { last4: '1234' }, iban: 'DE89370400440532013000' }; }), problems: [['payment.iban', 'BG-17']], rules: ['BR-DE-24-b'] },
+  { name: 'XRechnung Skonto line', output: 'ubl', profile: 'xrechnung', request: edit(base, (r) => { r.terms = 'Netto 30 Tage\n#SKONTO#14 Tage 2%#'; }), problems: [['invoice.terms', 'BT-20']], rules: ['BR-DE-18'] },
+  { name: 'XRechnung electronic addresses', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { delete r.to.electronic_address; delete r.to.email; }), problems: [['to.electronic_address', 'BT-49']], rules: ['PEPPOL-EN16931-R010'] },
+];
+
+function problemsOf(request: Json): EInvoiceProblem[] {
+  try {
+    makeEInvoice(request);
+  } catch (error) {
+    assert.ok(error instanceof AppError, String(error));
+    assert.equal(error.code, 'e_invoice_incomplete', error.message);
+    assert.equal(statusOf(error.code), 400);
+    const problems = (error.details as { problems: EInvoiceProblem[] }).problems;
+    for (const p of problems) assert.ok(error.message.includes(p.field) && error.message.includes(p.term), `the message names ${p.field} (${p.term})`);
+    return problems;
+  }
+  return assert.fail('the pre-flight let the request through');
+}
+
+describe('pre-flight: a profile\'s missing data answers e_invoice_incomplete naming each field (D39)', () => {
+  it('each case: the pre-flight names the field and its term; without it the official rules fail exactly as named', async () => {
+    const bypassed: Array<{ xml: string; profile: Case['profile'] }> = [];
+    for (const c of CASES) {
+      const request = { ...c.request, output: c.output, profile: c.profile };
+      const named = problemsOf(request).map((p) => [p.field, p.term] as const);
+      assert.deepEqual([...new Map(named.map((n) => [n.join(' '), n])).values()].sort(), [...c.problems].sort(), c.name);
+      bypassed.push({ xml: makeEInvoice(request, { preflight: false }).xml, profile: c.profile });
+    }
+    const checks = await checkEInvoices(bypassed);
+    CASES.forEach((c, i) => {
+      const fatal = [...new Set(checks[i]!.rules.fatal.map((f) => f.id))].sort();
+      assert.deepEqual(fatal, [...c.rules].sort(), `${c.name}: ${checks[i]!.rules.fatal.map((f) => `${f.id}: ${f.text}`).join('\n')}`);
+    });
+  });
+
+  it('reports every problem at once, not the first', () => {
+    const request = edit(base, (r) => { delete r.from.contact; delete r.from.phone; delete r.invoice.buyer_reference; delete r.invoice.po_number; delete r.payment; });
+    const fields = problemsOf({ ...request, output: 'ubl', profile: 'xrechnung' }).map((p) => p.field);
+    for (const field of ['from.contact.name', 'from.contact.phone', 'invoice.buyer_reference', 'payment']) assert.ok(fields.includes(field), field);
+  });
+
+  it('a json answer with a profile is the same check, and without a profile there is none', () => {
+    const request = edit(base, (r) => { delete r.from.contact; });
+    assert.deepEqual(problemsOf({ ...request, output: 'json', profile: 'xrechnung' }).map((p) => p.field), ['from.contact.name']);
+    assert.doesNotThrow(() => {
+      try { makeEInvoice({ ...request, output: 'json' }); } catch (error) { if ((error as Error).message.startsWith('makeEInvoice makes')) return; throw error; }
+    });
+  });
+
+  it('a seller country whose Peppol national rules are not checked is refused under peppol, not answered', () => {
+    const request = edit(base, (r) => { r.from.country = 'GR'; r.from.tax_id = 'EL123456789'; r.from.address = 'Ermou 1\n10563 Athens'; });
+    assert.deepEqual(problemsOf({ ...request, output: 'ubl', profile: 'peppol' }).map((p) => p.field), ['from.country']);
+  });
+
+  it('a pairing that does not exist is invalid_profile listing the pairs', () => {
+    for (const [output, profile] of [['cii', 'peppol'], ['ubl', 'factur-x'], ['pdf', 'en16931'], ['pdf', 'peppol']] as const) {
+      assert.throws(() => makeEInvoice({ ...base, output, profile }), (error: unknown) => {
+        assert.ok(error instanceof AppError);
+        assert.equal(error.code, 'invalid_profile');
+        assert.match(error.message, new RegExp(`profile "${profile}" does not exist for output "${output}".*ubl: en16931, peppol, xrechnung; cii: en16931, xrechnung; pdf: factur-x, xrechnung`));
+        return true;
+      });
+    }
+  });
+});

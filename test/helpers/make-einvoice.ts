@@ -1,0 +1,29 @@
+import { computeEInvoiceAmounts } from '../../src/domain/einvoice/compute-einvoice-amounts.ts';
+import { buildEInvoice } from '../../src/domain/einvoice/build-einvoice.ts';
+import { checkEInvoiceCodes } from '../../src/domain/einvoice/check-einvoice-codes.ts';
+import { checkEInvoiceProfile } from '../../src/domain/einvoice/check-einvoice-profile.ts';
+import { profileOf, ruleProfileOf } from '../../src/domain/einvoice/profiles.ts';
+import { writeCii } from '../../src/domain/einvoice/write-cii.ts';
+import { writeUbl } from '../../src/domain/einvoice/write-ubl.ts';
+import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
+import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
+import { validateInvoiceRequest } from '../../src/http/validate-invoice-request.ts';
+
+/**
+ * The document a request gives, made the way a generation makes it but without a server: the
+ * request read as the route reads it (JSON round trip, aliases, schema), the code lists and the
+ * profile's pre-flight (D39), the totals, then the format's writer. Throws what the route would
+ * answer as an error. `preflight: false` skips the profile's check (D39), to show what the
+ * official rules say about a document the service would have refused.
+ */
+export function makeEInvoice(body: Record<string, unknown>, options: { preflight?: boolean; today?: string } = {}): { xml: string; request: InvoiceRequest } {
+  const { preflight = true, today = '2026-11-25' } = options;
+  const request = validateInvoiceRequest(JSON.parse(JSON.stringify(body)), 'body');
+  checkEInvoiceCodes(request);
+  const invoice = computeInvoice(request, { today, number: request.invoice?.number ?? 'TEST-1' });
+  const output = request.output ?? 'json';
+  if (preflight) checkEInvoiceProfile(invoice, output);
+  if (output !== 'ubl' && output !== 'cii') throw new Error(`makeEInvoice makes ubl or cii, not ${output}`);
+  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), ruleProfileOf(profileOf(output, invoice.profile)!));
+  return { xml: output === 'ubl' ? writeUbl(doc) : writeCii(doc), request };
+}
