@@ -249,6 +249,82 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     assert.equal(((await hosted.json()) as { invoice: { grand_total: number } }).invoice.grand_total, 1728);
   });
 
+  it('makes an XRechnung e-invoice: the folded E-invoice section, a check listing what is missing, then a CII download', async () => {
+    const section = page.locator('#einvoice-details');
+    assert.equal(await section.getAttribute('open'), null, 'folded until wanted');
+    await section.locator('summary').click();
+    await page.getByLabel('E-invoice profile').selectOption('xrechnung');
+    assert.deepEqual(await unlabelledControls(page), [], 'every input of the open section is labelled');
+
+    // A credit note asks for the invoice it corrects, and only then shows those inputs.
+    assert.equal(await page.locator('[name="billing_reference.number"]').isVisible(), false);
+    await page.getByLabel('Document type').selectOption('credit_note');
+    await assertText(page.locator('#preview-error'), 'billing_reference');
+    assert.equal(await page.locator('[name="billing_reference.number"]').getAttribute('aria-invalid'), 'true');
+    await page.getByLabel('Document type').selectOption('invoice');
+    assert.equal(await page.locator('[name="billing_reference.number"]').isVisible(), false);
+    await assertText(page.locator('#preview-status'), 'Totals up to date');
+
+    // The check is a JSON generation without the session cookie: it lists every problem and
+    // marks the inputs the problems name, opening the folds they are in.
+    const checks: Array<Promise<string | undefined>> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/generate-invoice')) checks.push(request.allHeaders().then((headers) => headers.cookie));
+    });
+    await page.getByRole('button', { name: 'Check e-invoice' }).click();
+    const report = page.locator('#einvoice-report');
+    await assertText(report, 'Not yet a valid XRechnung 3 e-invoice');
+    for (const missing of ['BR-DE-5', 'BR-DE-15', 'BR-DE-1', 'BR-DE-3', 'BR-DE-8', 'PEPPOL-EN16931-R010']) await assertText(report, missing);
+    for (const name of ['from.contact.name', 'invoice.buyer_reference', 'from.phone', 'from.address', 'to.address', 'payment.iban', 'to.electronic_address.value']) {
+      assert.equal(await page.locator(`[name="${name}"]`).getAttribute('aria-invalid'), 'true', `${name} is marked`);
+    }
+    assert.equal(await page.locator('[name="payment.iban"]').isVisible(), true, 'the payment fold opened to show its marked input');
+    await page.locator('#h-einvoice').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'generator-einvoice-desktop', 'here');
+
+    // The problem's button takes the focus to its input.
+    await report.getByRole('button', { name: 'Seller, contact person or department' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'from.contact.name');
+    await page.locator('[name="from.contact.name"]').fill('Accounts team');
+    assert.equal(await page.locator('[name="from.contact.name"]').getAttribute('aria-invalid'), null, 'editing a marked input clears its mark');
+    await page.locator('[name="from.phone"]').fill('+49 30 1234567');
+    await page.locator('[name="from.address"]').fill('Hauptstr. 1\n10115 Berlin');
+    await page.locator('[name="to.address"]').fill('1 High St\nLondon EC1A 1BB');
+    await page.locator('[name="payment.iban"]').fill('DE89370400440532013000');
+    await page.locator('[name="invoice.buyer_reference"]').fill('04011000-12345-67');
+    await page.getByLabel('Buyer\'s electronic address scheme').selectOption('EM');
+    await page.getByLabel('Buyer\'s electronic address', { exact: true }).fill('invoices@globex.example');
+    await page.locator('#items > li').first().locator('summary').click();
+    await page.locator('[name="items.0.item_id"]').fill('CONS-01');
+    await assertText(page.locator('#preview-status'), 'Totals up to date');
+    await page.getByRole('button', { name: 'Check e-invoice' }).click();
+    await assertText(report, 'Ready as XRechnung 3 e-invoice');
+    assert.deepEqual(await Promise.all(checks), [undefined, undefined], 'both checks were sent as a visitor\'s: nothing numbered or metered');
+
+    // The draft keeps the section's fields, and the section opens by itself when it has some.
+    await page.reload();
+    assert.equal(await page.locator('#einvoice-details').getAttribute('open'), '', 'opened for a draft with e-invoice data');
+    assert.equal(await page.getByLabel('E-invoice profile').inputValue(), 'xrechnung');
+    assert.equal(await page.locator('[name="items.0.item_id"]').isVisible(), true, 'the item\'s fold is open too');
+
+    const cii = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CII' }).click();
+    const download = await cii;
+    assert.equal(download.suggestedFilename(), 'invoice.xml');
+    const xml = readFileSync(await download.path(), 'utf8');
+    assert.match(xml, /<rsm:CrossIndustryInvoice /);
+    assert.match(xml, /urn:cen\.eu:en16931:2017#compliant#urn:xeinkauf\.de:kosit:xrechnung_3\.0/);
+    assert.match(xml, /<ram:BuyerReference>04011000-12345-67<\/ram:BuyerReference>/);
+    assert.match(xml, /<ram:SellerAssignedID>CONS-01<\/ram:SellerAssignedID>/);
+    await assertText(page.locator('#action-status'), 'Downloaded invoice.xml (CII, XRechnung 3)');
+
+    // Peppol BIS is UBL only (D32): the page says so instead of sending what the API refuses.
+    await page.getByLabel('E-invoice profile').selectOption('peppol');
+    await page.getByRole('button', { name: 'Download CII' }).click();
+    await assertText(page.locator('#action-status'), 'Peppol BIS 3 has no CII form');
+    await page.getByLabel('E-invoice profile').selectOption('xrechnung');
+  });
+
   it('shows the preview right to left in Arabic while the page stays English', async () => {
     await page.locator('[name="invoice.language"]').selectOption('ar');
     await assertText(page.locator('#invoice-preview h3'), 'فاتورة');
@@ -262,12 +338,12 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
 
   it('counts the downloads in the dashboard\'s usage, with the reset dates', async () => {
     await page.goto('/dashboard');
-    // A PDF, a UBL and a JSON answer, each with the hosted link an account gets by default, which
-    // D42 meters as a PDF: 1 document and 1 PDF each.
-    await assertText(page.locator('#text-documents'), '3 of 100 documents; resets');
-    await assertText(page.locator('#text-pdfs'), '3 of 50 PDFs');
-    await assertText(page.locator('#text-hourly'), '3 of 40');
-    await assertText(page.locator('#text-weekly'), '3 of 400');
+    // A PDF, a UBL, a JSON answer and a CII, each with the hosted link an account gets by default,
+    // which D42 meters as a PDF: 1 document and 1 PDF each. The e-invoice checks were a visitor's.
+    await assertText(page.locator('#text-documents'), '4 of 100 documents; resets');
+    await assertText(page.locator('#text-pdfs'), '4 of 50 PDFs');
+    await assertText(page.locator('#text-hourly'), '4 of 40');
+    await assertText(page.locator('#text-weekly'), '4 of 400');
     assert.equal(await page.locator('#plan-name').innerText(), 'Free');
   });
 
@@ -352,7 +428,7 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
   });
 
   it('took every screenshot docs/web-app.md shows, and rewrote docs/screenshots only if UPDATE_SCREENSHOTS=1', () => {
-    assert.equal(SCREENSHOTS_TAKEN.size, 18);
+    assert.equal(SCREENSHOTS_TAKEN.size, 19);
     for (const name of SCREENSHOTS_TAKEN) assert.ok(screenshotsBefore.has(`${name}.png`) || UPDATE_SCREENSHOTS, `docs/screenshots/${name}.png is missing: run with UPDATE_SCREENSHOTS=1`);
     if (!UPDATE_SCREENSHOTS) assert.deepEqual(screenshotFiles(), screenshotsBefore, 'an ordinary run leaves docs/screenshots untouched');
   });

@@ -1,7 +1,9 @@
 import {
   CURRENCIES, LANGUAGES, PAGE_SIZES, QR_TYPES, ROUNDING_MODES, TEMPLATES,
 } from '../../domain/invoice/catalog.ts';
+import { EINVOICE_SECTION_MARKUP, TAX_CATEGORY_OPTIONS } from './einvoice-section-markup.ts';
 import { checkboxField, inputField, selectField, textareaField, type FieldSpec } from './form-fields.ts';
+import { escapeHtml } from './render-web-page.ts';
 import type { WebPageSpec } from './render-web-page.ts';
 
 /** Language names in English, the chrome's language; the preview itself is in the chosen one. */
@@ -40,6 +42,10 @@ function imagePicker(name: 'from.logo' | 'signature', label: string): string {
 </div>`;
 }
 
+/** An item's own VAT category; empty takes the invoice's (D36). */
+const ITEM_CATEGORY_OPTIONS = TAX_CATEGORY_OPTIONS
+  .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(value === '' ? 'the invoice\'s' : label)}</option>`).join('');
+
 /** One line item; the script clones it per item and numbers its labels. */
 const ITEM_TEMPLATE = `<template id="item-template">
 <li class="item">
@@ -54,6 +60,11 @@ const ITEM_TEMPLATE = `<template id="item-template">
 <label class="field"><span>Discount is</span><select data-item-field="discount_type"><option value="percent">a percent</option><option value="amount">an amount</option></select></label>
 <label class="field"><span>Own tax</span><input data-item-field="tax" placeholder="global" maxlength="300"></label>
 </div>
+<details class="item-einvoice"><summary>E-invoice: VAT category and item id</summary><div class="item-grid">
+<label class="field"><span>VAT category</span><select data-item-field="tax_category">${ITEM_CATEGORY_OPTIONS}</select></label>
+<label class="field"><span>Why no VAT</span><input data-item-field="tax_exemption_reason" maxlength="1000" placeholder="invoice's reason"></label>
+<label class="field"><span>Item id</span><input data-item-field="item_id" maxlength="100"></label>
+</div></details>
 <div class="item-actions">
 <button type="button" class="button button-small button-secondary" data-move="-1">Move up</button>
 <button type="button" class="button button-small button-secondary" data-move="1">Move down</button>
@@ -139,6 +150,7 @@ ${textareaField({ name: 'refund_policy', label: 'Refund policy', maxLength: 5000
 ${textareaField({ name: 'footer', label: 'Footer', maxLength: 1000, rows: 2 })}
 </div></details>
 </section>
+${EINVOICE_SECTION_MARKUP}
 <section class="panel signed-in-only" aria-labelledby="h-features" hidden><h2 id="h-features">Extras</h2><div class="grid">
 ${checkboxField({ name: 'features.hosted_link', label: 'Hosted link (7 days)', checked: true })}
 ${checkboxField({ name: 'features.qr', label: 'QR code on the PDF', checked: true })}
@@ -152,15 +164,21 @@ ${checkboxField({ name: 'features.qr', label: 'QR code on the PDF', checked: tru
 <div class="actions signed-in-only" hidden>
 <button type="button" class="button" id="download-pdf">Download PDF</button>
 <button type="button" class="button button-secondary" id="download-ubl">Download UBL</button>
+<button type="button" class="button button-secondary" id="download-cii">Download CII</button>
 <button type="button" class="button button-secondary" id="copy-link">Copy hosted link</button>
 <p class="action-status" id="action-status" role="status" aria-live="polite"></p>
 </div>
+<div class="actions">
+<button type="button" class="button button-secondary" id="check-einvoice" aria-describedby="check-einvoice-hint">Check e-invoice</button>
+<small class="hint" id="check-einvoice-hint">Asks the service whether this is a valid e-invoice under the profile chosen in "E-invoice". Uses no invoice number.</small>
+</div>
+<div class="einvoice-report" id="einvoice-report" role="status" aria-live="polite" hidden></div>
 <div class="invite anonymous-only">
-<p><strong>PDF, UBL and hosted links need a free account.</strong> The totals are yours without one.</p>
+<p><strong>PDF, UBL, CII and hosted links need a free account.</strong> The totals are yours without one.</p>
 <p><a class="button" href="/register">Create a free account</a> <a href="/login">Sign in</a></p>
 </div>
 <div class="invite unverified-only" hidden>
-<p><strong>Confirm your e-mail address to download PDFs and UBL files and to make hosted links.</strong> Open the link we sent you; until then the totals work as without an account.</p>
+<p><strong>Confirm your e-mail address to download PDFs, UBL and CII files and to make hosted links.</strong> Open the link we sent you; until then the totals work as without an account.</p>
 <p>No e-mail? <a href="/dashboard">Send the link again from your dashboard</a>.</p>
 </div>
 <article class="invoice-preview" id="invoice-preview" aria-label="Invoice preview"></article>

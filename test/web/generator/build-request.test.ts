@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildRequest, type BuildOptions } from '../../../web/src/generator/build-request.ts';
-import { clearDraft, emptyDraft, emptyItem, loadDraft, saveDraft, type Draft, type ItemDraft } from '../../../web/src/generator/draft.ts';
+import { clearDraft, emptyDraft, emptyItem, hasEInvoiceData, loadDraft, saveDraft, type Draft, type ItemDraft } from '../../../web/src/generator/draft.ts';
+import { inputNameFor } from '../../../web/src/generator/input-name-for.ts';
+import { profileFor } from '../../../web/src/generator/profile-for.ts';
 import { parseTax, type ParsedTax } from '../../../web/src/generator/parse-tax.ts';
 
 type Json = Record<string, any>;
@@ -63,12 +65,12 @@ function draftOf(fields: Draft['fields'], items: Array<Partial<ItemDraft>> = [{ 
 }
 
 const ANONYMOUS: BuildOptions = { signedIn: false, withImages: false };
-const build = (draft: Draft, options: BuildOptions = ANONYMOUS): { request: Json; problems: ReadonlyArray<{ field: string; message: string }> } =>
-  buildRequest(draft, options) as { request: Json; problems: ReadonlyArray<{ field: string; message: string }> };
+const build = (draft: Draft, options: BuildOptions = ANONYMOUS): { request: Json; profile: string | undefined; problems: ReadonlyArray<{ field: string; message: string }> } =>
+  buildRequest(draft, options) as { request: Json; profile: string | undefined; problems: ReadonlyArray<{ field: string; message: string }> };
 
 describe('buildRequest: the InvoiceRequest the form describes', () => {
   it('a fresh draft gives only its one item (empty inputs are left out, so the API\'s defaults apply)', () => {
-    assert.deepEqual(build(emptyDraft()), { request: { items: [{ description: '', quantity: 1 }] }, problems: [] });
+    assert.deepEqual(build(emptyDraft()), { request: { items: [{ description: '', quantity: 1 }] }, profile: undefined, problems: [] });
   });
 
   it('leaves out empty and blank inputs, trims text, keeps only trailing-space trimming for multi-line text', () => {
@@ -213,6 +215,180 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
     assert.equal(build(draftOf({ 'invoice.tax_inclusive': true })).request.invoice.tax_inclusive, true);
     const unchecked = build(draftOf({ 'invoice.tax_inclusive': false, use_accent: false, tax: '' })).request;
     assert.deepEqual(Object.keys(unchecked).sort(), ['items']);
+  });
+});
+
+describe('buildRequest: the E-invoice section (issue 25, D32–D36)', () => {
+  /** What the section's inputs hold when the page loads: the selects' first choices, the rest empty. */
+  const untouched = {
+    profile: 'en16931', document_type: 'invoice', 'billing_reference.number': '', 'billing_reference.date': '',
+    'invoice.buyer_reference': '', 'invoice.delivery_date': '', 'invoice.period.start': '', 'invoice.period.end': '',
+    'from.electronic_address.scheme': '', 'from.electronic_address.value': '', 'from.contact.name': '',
+    'to.electronic_address.scheme': '', 'to.electronic_address.value': '', tax_category: '', tax_exemption_reason: '',
+    tax_exemption_code: '', 'payment.means_code': '', 'payment.card.last4': '', 'payment.mandate_reference': '',
+  };
+
+  it('an untouched section adds only the document type, and keeps the profile out of the request', () => {
+    const { request, profile, problems } = build(draftOf(untouched));
+    assert.deepEqual(request, { document_type: 'invoice', items: [{ description: 'Work', quantity: 1, unit_price: 10 }] });
+    assert.equal(profile, 'en16931', 'the profile is returned beside the request: only UBL, CII and the check send it');
+    assert.deepEqual(problems, []);
+    assert.equal(build(draftOf({ profile: '' })).profile, undefined, 'no profile chosen: the API\'s default');
+  });
+
+  it('maps each filled input to its request path, trimmed', () => {
+    const { request, profile } = build(draftOf({
+      ...untouched,
+      profile: 'xrechnung',
+      'from.name': 'Acme GmbH',
+      'to.name': 'Bund',
+      'invoice.buyer_reference': ' 04011000-12345-67 ',
+      'invoice.delivery_date': '2026-03-02',
+      'invoice.period.start': '2026-02-01',
+      'invoice.period.end': '2026-02-28',
+      'invoice.contract_reference': 'C-7',
+      'invoice.project_reference': 'P-9',
+      'from.electronic_address.scheme': 'EM',
+      'from.electronic_address.value': 'billing@acme.example',
+      'from.contact.name': 'Accounts',
+      'from.tax_registration_id': '12/345/67890',
+      'from.registration_scheme': '0106',
+      'to.electronic_address.scheme': '0204',
+      'to.electronic_address.value': '04011000-12345-67',
+      'to.registration_scheme': '0190',
+      tax_category: 'AE',
+      tax_exemption_reason: 'Reverse charge',
+      tax_exemption_code: 'VATEX-EU-AE',
+      'payment.means_code': '58',
+      'payment.iban': 'DE89370400440532013000',
+    }));
+    assert.equal(profile, 'xrechnung');
+    assert.equal(request.profile, undefined);
+    assert.deepEqual(request.from, {
+      name: 'Acme GmbH', electronic_address: { scheme: 'EM', value: 'billing@acme.example' }, contact: { name: 'Accounts' },
+      tax_registration_id: '12/345/67890', registration_scheme: '0106',
+    });
+    assert.deepEqual(request.to, { name: 'Bund', electronic_address: { scheme: '0204', value: '04011000-12345-67' }, registration_scheme: '0190' });
+    assert.deepEqual(request.invoice, {
+      buyer_reference: '04011000-12345-67', delivery_date: '2026-03-02', period: { start: '2026-02-01', end: '2026-02-28' },
+      contract_reference: 'C-7', project_reference: 'P-9',
+    });
+    assert.equal(request.tax_category, 'AE');
+    assert.equal(request.tax_exemption_reason, 'Reverse charge');
+    assert.equal(request.tax_exemption_code, 'VATEX-EU-AE');
+    assert.deepEqual(request.payment, { means_code: '58', iban: 'DE89370400440532013000' });
+  });
+
+  it('sends the corrected invoice only with a credit note (the inputs are hidden otherwise)', () => {
+    const reference = { 'billing_reference.number': 'INV-2026-00007', 'billing_reference.date': '2026-01-15' };
+    const credit = build(draftOf({ ...untouched, document_type: 'credit_note', ...reference })).request;
+    assert.equal(credit.document_type, 'credit_note');
+    assert.deepEqual(credit.billing_reference, { number: 'INV-2026-00007', date: '2026-01-15' });
+    const invoice = build(draftOf({ ...untouched, document_type: 'invoice', ...reference })).request;
+    assert.equal(invoice.billing_reference, undefined);
+    // A credit note without its reference is sent so: the API's message names billing_reference.
+    assert.equal(build(draftOf({ ...untouched, document_type: 'credit_note' })).request.billing_reference, undefined);
+  });
+
+  it('sends the mandate only with a direct debit (59) and the card only with a card payment (48, 54, 55)', () => {
+    const mandate = { 'payment.mandate_reference': 'M-1', 'payment.creditor_id': 'DE98ZZZ09999999999', 'payment.debtor_iban': 'DE02120300000000202051' };
+    const card = { 'payment.card.last4': '1234', 'payment.card.holder': 'A. Buyer', 'payment.card.network': 'VISA' };
+    assert.deepEqual(build(draftOf({ ...untouched, 'payment.means_code': '59', ...mandate, ...card })).request.payment,
+      { means_code: '59', mandate_reference: 'M-1', creditor_id: 'DE98ZZZ09999999999', debtor_iban: 'DE02120300000000202051' });
+    for (const code of ['48', '54', '55']) {
+      assert.deepEqual(build(draftOf({ ...untouched, 'payment.means_code': code, ...mandate, ...card })).request.payment,
+        { means_code: code, card: { last4: '1234', holder: 'A. Buyer', network: 'VISA' } }, code);
+    }
+    assert.deepEqual(build(draftOf({ ...untouched, 'payment.means_code': '30', ...mandate, ...card, 'payment.account_number': '123' })).request.payment,
+      { means_code: '30', account_number: '123' });
+    // Only hidden inputs filled: no payment at all.
+    assert.equal(build(draftOf({ ...untouched, ...mandate, ...card })).request.payment, undefined);
+  });
+
+  it('an electronic address needs both parts: a scheme alone is dropped, a value alone is a problem naming the scheme', () => {
+    const schemeOnly = build(draftOf({ ...untouched, 'from.name': 'Acme', 'from.electronic_address.scheme': '0088', 'to.electronic_address.scheme': 'EM' }));
+    assert.deepEqual(schemeOnly.request.from, { name: 'Acme' });
+    assert.equal(schemeOnly.request.to, undefined);
+    assert.deepEqual(schemeOnly.problems, []);
+    const valueOnly = build(draftOf({ ...untouched, 'to.name': 'Globex', 'to.electronic_address.value': '4000001123452' }));
+    assert.deepEqual(valueOnly.request.to, { name: 'Globex' });
+    assert.deepEqual(valueOnly.problems.map((p) => p.field), ['to.electronic_address.scheme']);
+    assert.match(valueOnly.problems[0]!.message, /^Buyer's electronic address: choose its scheme/);
+  });
+
+  it('sends an item\'s VAT category, exemption reason and item id when filled', () => {
+    const { request } = build(draftOf({}, [
+      { description: 'Export', unit_price: '10', tax_category: 'G', tax_exemption_reason: ' Export outside the EU ', item_id: ' SKU-1 ' },
+      { description: 'Plain', unit_price: '5', tax_category: '', tax_exemption_reason: '  ', item_id: '' },
+    ]));
+    assert.deepEqual(request.items, [
+      { description: 'Export', quantity: 1, unit_price: 10, tax_category: 'G', tax_exemption_reason: 'Export outside the EU', item_id: 'SKU-1' },
+      { description: 'Plain', quantity: 1, unit_price: 5 },
+    ]);
+  });
+});
+
+describe('hasEInvoiceData: whether the E-invoice section opens by itself', () => {
+  const defaults = new Map([['profile', 'en16931'], ['document_type', 'invoice'], ['invoice.buyer_reference', ''], ['tax_category', '']]);
+  const cases: Array<[what: string, draft: Draft, open: boolean]> = [
+    ['a fresh draft', emptyDraft(), false],
+    ['the page\'s own values', draftOf({ profile: 'en16931', document_type: 'invoice', 'invoice.buyer_reference': '', tax_category: '' }), false],
+    ['blanks only', draftOf({ 'invoice.buyer_reference': '   ' }), false],
+    ['data outside the section', draftOf({ 'from.name': 'Acme', 'invoice.po_number': 'PO-1' }), false],
+    ['another profile', draftOf({ profile: 'xrechnung' }), true],
+    ['a credit note', draftOf({ document_type: 'credit_note' }), true],
+    ['a buyer reference', draftOf({ 'invoice.buyer_reference': 'LW-1' }), true],
+    ['an item\'s VAT category', draftOf({}, [{ description: 'A', tax_category: 'E' }]), true],
+    ['an item id', draftOf({}, [{ description: 'A' }, { description: 'B', item_id: 'SKU' }]), true],
+  ];
+  for (const [what, draft, open] of cases) {
+    it(`${open ? 'opens' : 'stays folded'} for ${what}`, () => assert.equal(hasEInvoiceData(draft, defaults), open));
+  }
+});
+
+describe('inputNameFor: the input a problem\'s field names', () => {
+  const names = [
+    'from.name', 'from.email', 'from.phone', 'from.contact.name', 'from.electronic_address.scheme', 'from.electronic_address.value',
+    'to.address', 'invoice.number', 'invoice.buyer_reference', 'invoice.period.start', 'invoice.period.end', 'tax', 'payment.iban',
+    'payment.card.last4', 'billing_reference.number', 'billing_reference.date', 'items.0.description', 'items.0.tax', 'items.1.description',
+    'items.1.tax', 'items.1.tax_category',
+  ];
+  const cases: Array<[field: string, input: string | undefined]> = [
+    ['from.contact.name', 'from.contact.name'],
+    ['invoice.buyer_reference', 'invoice.buyer_reference'],
+    ['items[1].tax_category', 'items.1.tax_category'],
+    // The contact's phone and e-mail are the party's unless given apart (D34).
+    ['from.contact.phone', 'from.phone'],
+    ['from.contact.email', 'from.email'],
+    ['from.electronic_address', 'from.electronic_address.value'],
+    ['from.electronic_address.scheme', 'from.electronic_address.scheme'],
+    ['payment', 'payment.iban'],
+    ['payment.card', 'payment.card.last4'],
+    ['billing_reference', 'billing_reference.number'],
+    ['invoice.period', 'invoice.period.start'],
+    ['global_taxes[0].rate', 'tax'],
+    ['items[1].tax_rate', 'items.1.tax'],
+    ['items[0].taxes[1].rate', 'items.0.tax'],
+    ['items[1].unit_code', 'items.1.description'],
+    // No input: nothing is marked rather than a wrong one.
+    ['invoice.something', undefined],
+    ['ship_to.country', undefined],
+    ['constructor', undefined],
+  ];
+  for (const [field, input] of cases) {
+    it(`${field} → ${input ?? 'no input'}`, () => assert.equal(inputNameFor(field, names), input));
+  }
+});
+
+describe('profileFor: the profile a UBL or CII download asks for (D32)', () => {
+  it('passes on the pairs that exist, and no profile as the API\'s default', () => {
+    for (const profile of [undefined, 'en16931', 'peppol', 'xrechnung']) assert.deepEqual(profileFor('ubl', profile), { profile });
+    for (const profile of [undefined, 'en16931', 'xrechnung']) assert.deepEqual(profileFor('cii', profile), { profile });
+  });
+
+  it('refuses Peppol for CII in the page, saying what to choose instead', () => {
+    assert.deepEqual(profileFor('cii', 'peppol'), { refused: 'Peppol BIS 3 has no CII form: choose EN 16931 or XRechnung 3 under "E-invoice", or download UBL.' });
+    assert.ok('refused' in profileFor('ubl', 'factur-x'), 'Factur-X is a hybrid PDF only');
   });
 });
 

@@ -1,10 +1,10 @@
-import type { Draft, ItemDraft } from './draft.ts';
+import { ITEM_EINVOICE_FIELDS, type Draft, type ItemDraft } from './draft.ts';
 import { parseTax } from './parse-tax.ts';
 
 /** Inputs whose text is sent as a number; the API names the field if it is not one. */
 const NUMBER_FIELDS = new Set(['global_discount', 'shipping', 'deposit', 'amount_paid', 'rounding_increment']);
 /** Inputs the builder reads itself rather than copying to their path. */
-const SPECIAL_FIELDS = new Set(['tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive']);
+const SPECIAL_FIELDS = new Set(['tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive', 'profile']);
 const COUNTRY_FIELDS = new Set(['from.country', 'to.country', 'ship_to.country']);
 /** Multi-line texts keep their leading spaces (indented lines); others are trimmed both ends. */
 const MULTI_LINE_FIELDS = new Set(['from.address', 'to.address', 'ship_to.address', 'payment.instructions', 'notes', 'refund_policy', 'footer', 'invoice.terms']);
@@ -18,6 +18,11 @@ export interface BuildOptions {
 
 export interface BuiltRequest {
   readonly request: Record<string, unknown>;
+  /**
+   * The e-invoice profile chosen (D32), undefined for the API's default. It is not in `request`:
+   * only UBL, CII and the e-invoice check send it, since a PDF with a profile is refused (D40).
+   */
+  readonly profile: string | undefined;
   /** Problems the builder found before asking the API, by input name. */
   readonly problems: ReadonlyArray<{ field: string; message: string }>;
 }
@@ -66,6 +71,7 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   const payment = request.payment as Record<string, unknown> | undefined;
   const qr = payment?.qr as Record<string, unknown> | undefined;
   if (payment !== undefined && qr !== undefined && qr.type === undefined) delete payment.qr;
+  foldEInvoiceFields(request, problems);
 
   if (fields['invoice.tax_inclusive'] === true) setPath(request, 'invoice.tax_inclusive', true);
   if (fields.use_accent === true && typeof fields.accent_color === 'string') request.accent_color = fields.accent_color;
@@ -95,6 +101,7 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
     if (own.kind === 'error') problems.push({ field: `items.${index}.tax`, message: `Item ${index + 1}, tax: ${own.message}` });
     else if (own.kind === 'rate') line.tax_rate = own.rate;
     else if (own.kind === 'components') line.taxes = own.components;
+    for (const field of ITEM_EINVOICE_FIELDS) if (item[field].trim() !== '') line[field] = item[field].trim();
     items.push(line);
   });
   request.items = items;
@@ -103,5 +110,39 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
     if (draft.images['from.logo'] !== undefined) setPath(request, 'from.logo', draft.images['from.logo']);
     if (draft.images.signature !== undefined) request.signature = draft.images.signature;
   }
-  return { request, problems };
+  const profile = typeof fields.profile === 'string' && fields.profile.trim() !== '' ? fields.profile.trim() : undefined;
+  return { request, profile, problems };
+}
+
+/** UNTDID 4461 card payments, the codes that take payment.card (D35). */
+const CARD_MEANS = new Set(['48', '54', '55']);
+const PARTY_NAMES = { from: 'Seller', to: 'Buyer' } as const;
+
+/**
+ * The e-invoice inputs that depend on others (D33–D35). The page hides the inputs that do not
+ * apply (the corrected invoice unless the document is a credit note, the mandate unless the
+ * means is a direct debit, the card unless it is a card payment); what they still hold is left
+ * out, so nothing hidden is sent. An electronic address needs both parts: a scheme alone means
+ * nothing (like a QR type without a payload, it is dropped), a value without a scheme is a problem.
+ */
+function foldEInvoiceFields(request: Record<string, unknown>, problems: Array<{ field: string; message: string }>): void {
+  if (request.document_type !== 'credit_note') delete request.billing_reference;
+  const payment = request.payment as Record<string, unknown> | undefined;
+  if (payment !== undefined) {
+    if (payment.means_code !== '59') for (const key of ['mandate_reference', 'creditor_id', 'debtor_iban']) delete payment[key];
+    if (!CARD_MEANS.has(payment.means_code as string)) delete payment.card;
+    if (Object.keys(payment).length === 0) delete request.payment;
+  }
+  for (const party of ['from', 'to'] as const) {
+    const node = request[party] as Record<string, unknown> | undefined;
+    const address = node?.electronic_address as Record<string, unknown> | undefined;
+    if (node === undefined || address === undefined) continue;
+    if (address.value === undefined) {
+      delete node.electronic_address;
+      if (Object.keys(node).length === 0) delete request[party];
+    } else if (address.scheme === undefined) {
+      problems.push({ field: `${party}.electronic_address.scheme`, message: `${PARTY_NAMES[party]}'s electronic address: choose its scheme (E-invoice section).` });
+      delete node.electronic_address;
+    }
+  }
 }

@@ -7,6 +7,11 @@ export interface ItemDraft {
   discount: string;
   discount_type: string;
   tax: string;
+  /** The item's own VAT category (D36); empty takes the invoice's. */
+  tax_category: string;
+  tax_exemption_reason: string;
+  /** The seller's item identifier (BT-155). */
+  item_id: string;
 }
 
 /** The generator's whole state: what the user typed, before any conversion. */
@@ -18,10 +23,29 @@ export interface Draft {
   images: { 'from.logo'?: string; signature?: string };
 }
 
-export const ITEM_FIELDS = ['description', 'quantity', 'unit', 'unit_price', 'discount', 'discount_type', 'tax'] as const;
+export const ITEM_FIELDS = ['description', 'quantity', 'unit', 'unit_price', 'discount', 'discount_type', 'tax', 'tax_category', 'tax_exemption_reason', 'item_id'] as const;
+/** The item inputs that only an e-invoice uses, folded away in each item. */
+export const ITEM_EINVOICE_FIELDS = ['tax_category', 'tax_exemption_reason', 'item_id'] as const;
 
 export function emptyItem(): ItemDraft {
-  return { description: '', quantity: '1', unit: '', unit_price: '', discount: '', discount_type: 'percent', tax: '' };
+  return { description: '', quantity: '1', unit: '', unit_price: '', discount: '', discount_type: 'percent', tax: '', tax_category: '', tax_exemption_reason: '', item_id: '' };
+}
+
+/** Whether an item has any e-invoice input filled in (its fold is then opened). */
+export const hasItemEInvoiceData = (item: ItemDraft): boolean =>
+  ITEM_EINVOICE_FIELDS.some((field) => item[field].trim() !== '');
+
+/**
+ * Whether the draft holds e-invoice data, so the folded E-invoice section opens by itself: one of
+ * the section's inputs (given with the value each has when the page is loaded, as the page knows
+ * them) holds something else, or an item has an e-invoice input filled in.
+ */
+export function hasEInvoiceData(draft: Draft, sectionDefaults: ReadonlyMap<string, string>): boolean {
+  for (const [name, initial] of sectionDefaults) {
+    const value = draft.fields[name];
+    if (typeof value === 'string' && value.trim() !== '' && value !== initial) return true;
+  }
+  return draft.items.some(hasItemEInvoiceData);
 }
 
 /** A fresh draft: one empty line, so the form never starts without a place to type. */

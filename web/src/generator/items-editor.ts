@@ -1,5 +1,5 @@
 import { byId } from '../lib/dom.ts';
-import { emptyItem, ITEM_FIELDS, type ItemDraft } from './draft.ts';
+import { emptyItem, hasItemEInvoiceData, ITEM_FIELDS, type ItemDraft } from './draft.ts';
 
 /** The spec's bound (MAX_ITEMS). */
 const MAX_ITEMS = 100;
@@ -19,6 +19,8 @@ export function createItemsEditor(options: {
   const list = byId<HTMLOListElement>('items');
   const template = byId<HTMLTemplateElement>('item-template');
   const addButton = byId<HTMLButtonElement>('add-item');
+  /** Items whose e-invoice fold is open, so rebuilding the rows (a move, a removal) keeps it open. */
+  const unfolded = new WeakSet<ItemDraft>();
 
   function rowFor(item: ItemDraft, index: number): HTMLLIElement {
     const row = (template.content.firstElementChild as HTMLLIElement).cloneNode(true) as HTMLLIElement;
@@ -29,6 +31,8 @@ export function createItemsEditor(options: {
       input.value = item[field];
       input.name = `items.${index}.${field}`;
     }
+    // An item's e-invoice inputs stay folded until it has some, or the user opened them.
+    row.querySelector<HTMLDetailsElement>('.item-einvoice')!.open = unfolded.has(item) || hasItemEInvoiceData(item);
     const up = row.querySelector<HTMLButtonElement>('[data-move="-1"]')!;
     const down = row.querySelector<HTMLButtonElement>('[data-move="1"]')!;
     const remove = row.querySelector<HTMLButtonElement>('[data-remove-item]')!;
@@ -59,6 +63,15 @@ export function createItemsEditor(options: {
     items[index]![field] = input.value;
     options.onChange();
   });
+
+  // 'toggle' does not bubble: listen while it is captured on the way down.
+  list.addEventListener('toggle', (event) => {
+    const details = event.target as HTMLDetailsElement;
+    const item = items[Number((details.closest('li') as HTMLElement | null)?.dataset.index)];
+    if (item === undefined || !details.classList.contains('item-einvoice')) return;
+    if (details.open) unfolded.add(item);
+    else unfolded.delete(item);
+  }, true);
 
   list.addEventListener('click', (event) => {
     const button = (event.target as HTMLElement).closest('button');

@@ -21,6 +21,8 @@ export interface ApiOptions {
   readonly signal?: AbortSignal;
   /** Read the body as a Blob instead of JSON when the answer succeeds (file downloads). */
   readonly asBlob?: boolean;
+  /** Send no cookie, so the service answers as it would a visitor (the generator's e-invoice check). */
+  readonly anonymous?: boolean;
 }
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
@@ -38,7 +40,7 @@ export async function api<T>(method: string, path: string, options: ApiOptions =
     response = await fetch(path, {
       method,
       headers,
-      credentials: 'same-origin',
+      credentials: options.anonymous === true ? 'omit' : 'same-origin',
       ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

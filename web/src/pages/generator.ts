@@ -5,11 +5,15 @@ import { byId, copyText, showAll } from '../lib/dom.ts';
 import { renderAccountNav, type Me } from '../lib/session.ts';
 import { buildRequest } from '../generator/build-request.ts';
 import { computeLiveTotals } from '../generator/compute-live-totals.ts';
+import { createEInvoiceReport, profileName, type EInvoiceProblem } from '../generator/create-einvoice-report.ts';
 import { downloadBlob } from '../generator/download-blob.ts';
-import { clearDraft, emptyDraft, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
+import { clearDraft, emptyDraft, hasEInvoiceData, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
 import { wireImagePickers } from '../generator/image-pickers.ts';
+import { inputNameFor } from '../generator/input-name-for.ts';
 import { createItemsEditor } from '../generator/items-editor.ts';
+import { profileFor } from '../generator/profile-for.ts';
 import { renderPreview } from '../generator/render-preview.ts';
+import { showDependentFields } from '../generator/show-dependent-fields.ts';
 
 /**
  * The totals are computed here, in well under a millisecond (D44); the pause only spares redrawing
@@ -23,6 +27,8 @@ const previewStatus = byId('preview-status');
 const previewError = byId('preview-error');
 const preview = byId('invoice-preview');
 const actionStatus = byId('action-status');
+const einvoiceDetails = byId<HTMLDetailsElement>('einvoice-details');
+const report = createEInvoiceReport(form, byId('einvoice-report'));
 let draft: Draft = loadDraft(localStorage);
 let me: Me | undefined;
 
@@ -63,14 +69,28 @@ function announce(message: string): void {
   previewStatus.textContent = message;
 }
 
-/** Marks the input a message names (items[0].unit_price → items.0.unit_price), if any. */
-function markInvalid(message: string): void {
-  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+/** Clears the live totals' marks; those of an e-invoice answer stay until their input is edited. */
+function clearLiveMarks(): void {
+  for (const input of form.querySelectorAll('[aria-invalid]:not([data-invalid="einvoice"])')) input.removeAttribute('aria-invalid');
+}
+
+/**
+ * Marks the input a message names (items[0].unit_price → items.0.unit_price), if any, or the
+ * input of a path the message starts with that has none of its own ("billing_reference is
+ * required" → the corrected invoice's number).
+ */
+function markInvalid(message: string, field?: string): void {
+  clearLiveMarks();
   const path = message.replace(/\[(\d+)\]/g, '.$1');
   let best: Element | undefined;
   for (const input of form.querySelectorAll('[name]')) {
     const name = input.getAttribute('name')!;
     if (new RegExp(`(^|[^\\w.])${name.replace(/\./g, '\\.')}(?![\\w])`).test(path) && name.length > (best?.getAttribute('name')?.length ?? 0)) best = input;
+  }
+  const named = field ?? (best === undefined ? /^[\w.[\]]+/.exec(message)?.[0] : undefined);
+  if (named !== undefined) {
+    const name = inputNameFor(named, [...form.querySelectorAll('[name]')].map((input) => input.getAttribute('name')!));
+    if (name !== undefined) best = form.querySelector(`[name="${CSS.escape(name)}"]`) ?? undefined;
   }
   best?.setAttribute('aria-invalid', 'true');
 }
@@ -82,7 +102,7 @@ function markInvalid(message: string): void {
 function refreshPreview(): void {
   const built = buildRequest(draft, { signedIn: me !== undefined, withImages: false });
   if (built.problems.length > 0) {
-    showError(built.problems.map((p) => p.message).join(' '));
+    showError(built.problems.map((p) => p.message).join(' '), built.problems[0]!.field);
     return;
   }
   let result;
@@ -98,20 +118,26 @@ function refreshPreview(): void {
     return;
   }
   previewError.hidden = true;
-  for (const input of form.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+  clearLiveMarks();
   renderPreview(preview, result.invoice);
   previewStatus.textContent = 'Totals up to date.';
 }
 
-function showError(message: string): void {
+function showError(message: string, field?: string): void {
   previewError.hidden = false;
   previewError.textContent = message;
   previewStatus.textContent = 'The totals could not be computed; see the message.';
-  markInvalid(message);
+  markInvalid(message, field);
 }
 
-/** Downloads (PDF, UBL) and the hosted link: real generations, numbered and metered. */
-async function generate(output: 'pdf' | 'ubl' | 'json', button: HTMLButtonElement): Promise<void> {
+/** error.problems of a 400 e_invoice_incomplete (D39), else undefined. */
+function eInvoiceProblems(body: unknown): readonly EInvoiceProblem[] | undefined {
+  const error = (body as { error?: { code?: string; problems?: EInvoiceProblem[] } } | undefined)?.error;
+  return error?.code === 'e_invoice_incomplete' && Array.isArray(error.problems) ? error.problems : undefined;
+}
+
+/** Downloads (PDF, UBL, CII) and the hosted link: real generations, numbered and metered. */
+async function generate(output: 'pdf' | 'ubl' | 'cii' | 'json', button: HTMLButtonElement): Promise<void> {
   const built = buildRequest(draft, { signedIn: true, withImages: true });
   if (built.problems.length > 0) {
     actionStatus.textContent = built.problems[0]!.message;
@@ -119,10 +145,24 @@ async function generate(output: 'pdf' | 'ubl' | 'json', button: HTMLButtonElemen
   }
   const request: Record<string, unknown> = { ...built.request, output };
   if (output === 'json') request.features = { ...(request.features as object), hosted_link: true };
+  if (output === 'ubl' || output === 'cii') {
+    const chosen = profileFor(output, built.profile);
+    if ('refused' in chosen) {
+      actionStatus.textContent = chosen.refused;
+      return;
+    }
+    if (chosen.profile !== undefined) request.profile = chosen.profile;
+  }
   button.disabled = true;
   actionStatus.textContent = output === 'json' ? 'Creating the link…' : `Generating the ${output.toUpperCase()}…`;
   const result = await api<{ invoice: Invoice }>('POST', '/api/generate-invoice', { json: request, asBlob: output !== 'json' });
   button.disabled = false;
+  const problems = eInvoiceProblems(result.body);
+  if (problems !== undefined) {
+    actionStatus.textContent = `The ${output.toUpperCase()} was not made: the e-invoice is incomplete (see the list).`;
+    report.showProblems(built.profile, problems);
+    return;
+  }
   if (!result.ok || result.body === undefined) {
     actionStatus.textContent = result.message;
     return;
@@ -139,7 +179,42 @@ async function generate(output: 'pdf' | 'ubl' | 'json', button: HTMLButtonElemen
   }
   const fileName = output === 'pdf' ? 'invoice.pdf' : 'invoice.xml';
   downloadBlob(result.body as Blob, fileName);
-  actionStatus.textContent = `Downloaded ${fileName}.`;
+  actionStatus.textContent = `Downloaded ${fileName}${output === 'pdf' ? '' : ` (${output.toUpperCase()}, ${profileName(request.profile as string | undefined)})`}.`;
+  if (output !== 'pdf') report.clear();
+}
+
+/**
+ * "Check e-invoice": a JSON generation with the chosen profile, which the API answers after the
+ * profile's pre-flight (D39). It is sent without the session cookie, as a visitor's is: for an
+ * account a JSON generation that passes draws the next invoice number and is metered (D15, D41),
+ * which a check must not do; anonymous JSON is allowed (D14) and draws nothing.
+ */
+async function checkEInvoice(button: HTMLButtonElement): Promise<void> {
+  const built = buildRequest(draft, { signedIn: false, withImages: false });
+  if (built.problems.length > 0) {
+    report.showMessage(built.problems.map((p) => p.message).join(' '));
+    return;
+  }
+  const request = { ...built.request, output: 'json', ...(built.profile === undefined ? {} : { profile: built.profile }) };
+  button.disabled = true;
+  report.showMessage(`Checking the ${profileName(built.profile)} e-invoice…`);
+  const result = await api('POST', '/api/generate-invoice', { json: request, anonymous: true });
+  button.disabled = false;
+  const problems = eInvoiceProblems(result.body);
+  if (result.ok) report.showReady(built.profile);
+  else if (problems !== undefined) report.showProblems(built.profile, problems);
+  else report.showMessage(result.message);
+}
+
+/** The E-invoice section opens by itself when the draft has e-invoice data in it, else stays folded. */
+function unfoldEInvoiceSection(): void {
+  const defaults = new Map<string, string>();
+  for (const input of einvoiceDetails.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
+    defaults.set(input.name, input instanceof HTMLSelectElement
+      ? ([...input.options].find((option) => option.defaultSelected) ?? input.options[0])?.value ?? ''
+      : input.defaultValue);
+  }
+  einvoiceDetails.open = hasEInvoiceData(draft, defaults);
 }
 
 function startOver(): void {
@@ -150,6 +225,9 @@ function startOver(): void {
   for (const input of fieldInputs()) readField(input);
   items.setItems(draft.items);
   pickers.refresh();
+  showDependentFields(form);
+  unfoldEInvoiceSection();
+  report.clear();
   changed();
   form.querySelector<HTMLElement>('[name="from.name"]')?.focus();
 }
@@ -157,12 +235,16 @@ function startOver(): void {
 const items = createItemsEditor({ items: draft.items, onChange: changed, announce });
 const pickers = wireImagePickers(() => draft, changed);
 writeFieldsToForm();
+showDependentFields(form);
+unfoldEInvoiceSection();
 items.render();
 pickers.refresh();
 form.addEventListener('input', (event) => {
   const input = event.target as HTMLInputElement;
+  report.edited(input);
   if (input.name === '' || input.name.startsWith('items.') || input.type === 'file') return;
   readField(input);
+  showDependentFields(form);
   if (input.name === 'accent_color') {
     draft.fields.use_accent = true;
     form.querySelector<HTMLInputElement>('[name="use_accent"]')!.checked = true;
@@ -185,6 +267,8 @@ addEventListener('pagehide', () => {
 byId('reset-form').addEventListener('click', startOver);
 byId<HTMLButtonElement>('download-pdf').addEventListener('click', (e) => { void generate('pdf', e.currentTarget as HTMLButtonElement); });
 byId<HTMLButtonElement>('download-ubl').addEventListener('click', (e) => { void generate('ubl', e.currentTarget as HTMLButtonElement); });
+byId<HTMLButtonElement>('download-cii').addEventListener('click', (e) => { void generate('cii', e.currentTarget as HTMLButtonElement); });
+byId<HTMLButtonElement>('check-einvoice').addEventListener('click', (e) => { void checkEInvoice(e.currentTarget as HTMLButtonElement); });
 byId<HTMLButtonElement>('copy-link').addEventListener('click', (e) => { void generate('json', e.currentTarget as HTMLButtonElement); });
 
 for (const input of fieldInputs()) if (draft.fields[input.name] === undefined && (input as HTMLInputElement).type !== 'file') readField(input);
