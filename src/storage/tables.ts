@@ -24,9 +24,9 @@ export interface Tables {
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
 export interface InvoiceSequencesTable {
-  /** Who the numbers belong to, for example an account id (D15). */
+  /** Whose numbers: an account id for its invoices (D15), `cn:<account id>` for its credit notes (D33). */
   scope: string;
-  /** Calendar year the numbers restart in (INV-<year>-<seq>). */
+  /** Calendar year the numbers restart in (INV-<year>-<seq>, CN-<year>-<seq>). */
   year: number;
   /** The highest number handed out so far; the next caller gets last_value + 1. */
   last_value: number;

@@ -30,7 +30,7 @@ const PENDING_NUMBER = 'INV-PENDING';
 export function computeCallerInvoice(request: InvoiceRequest, caller: Caller, nowMs: number, link?: HostedLink): CallerInvoice {
   const today = utcDate(nowMs);
   const number = request.invoice?.number
-    ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
+    ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(request.document_type ?? 'invoice', issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
   checkEInvoiceCodes(request);
   const invoice = computeInvoice(request, { today, number });
   // D39: an e-invoice's profile is checked before anything is drawn, stored or metered.

@@ -24,12 +24,12 @@ export type RecordOutcome =
 
 /**
  * Records a planned invoice in the caller's transaction: meters it (D21), draws its number when
- * none was sent (D15) and stores its hosted snapshot (D24). The quota check and the count are one
- * conditional statement, so concurrent requests can never pass the quota, and no numbered invoice
- * or snapshot exists without its count, nor a count without them. A refusal is returned, not
- * thrown: on SQLite the transaction is shared with other requests' writes (write-group.ts), and
- * a refused quota check has written nothing. `keptImages` lets the items of one transaction store
- * a shared image once.
+ * none was sent (D15, D33: a credit note's from its own sequence) and stores its hosted snapshot
+ * (D24). The quota check and the count are one conditional statement, so concurrent requests can
+ * never pass the quota, and no numbered invoice or snapshot exists without its count, nor a count
+ * without them. A refusal is returned, not thrown: on SQLite the transaction is shared with other
+ * requests' writes (write-group.ts), and a refused quota check has written nothing. `keptImages`
+ * lets the items of one transaction store a shared image once.
  * `choices` are tried in order (meteringChoices, D42): a defaulted hosted link whose cost does not
  * fit is dropped, with a warning, when the cost without it does. Each try is one conditional
  * statement; a refused try still locks the month's row on PostgreSQL (ON CONFLICT DO UPDATE locks
@@ -62,7 +62,7 @@ export async function recordAccountInvoice(
   if (!metered.keepsLink && planned.link !== undefined) dropHostedLink(planned, hostedLinkOmitted(refused ?? 'pdfs', caller.tier, plan));
   const { request, invoice, link } = planned;
   if (request.invoice?.number === undefined) {
-    invoice.number = await accountInvoiceNumber(tx, caller.accountId, invoice.date);
+    invoice.number = await accountInvoiceNumber(tx, caller.accountId, invoice.document_type, invoice.date);
     // A SEPA QR built from the payment block carries the number as its reference (D25).
     if (planned.qr !== undefined) planned.qr = invoiceQr(request, invoice);
   }
