@@ -27,7 +27,7 @@ table.items { width: 100%; border-collapse: collapse; } .items th { background: 
 <div class="head"><div><h1>${escape(view.title)}</h1><table class="meta">${view.meta.map(([k, v]) => `<tr><td>${escape(k)}</td><td>${escape(v)}</td></tr>`).join('')}</table></div></div>
 <div class="parties">${view.parties.map((p) => `<div><div class="h">${escape(p.heading)}</div><b>${escape(p.name)}</b>${p.lines.map((l) => `<br>${lines(l)}`).join('')}</div>`).join('')}</div>
 <table class="items"><thead><tr>${view.columns.map((c) => `<th class="${c.numeric ? 'num' : ''}">${escape(c.label)}</th>`).join('')}</tr></thead><tbody>
-${view.items.map((row) => `<tr>${row.map((cell, i) => `<td class="${view.columns[i]!.numeric ? 'num' : ''}">${lines(cell)}</td>`).join('')}</tr>`).join('\n')}
+${view.items.map((row) => `<tr>${row.cells.map((cell, i) => `<td class="${view.columns[i]!.numeric ? 'num' : ''}">${lines(cell)}</td>`).join('')}</tr>`).join('\n')}
 </tbody></table>
 <table class="totals">${view.totals.map((r) => `<tr class="${r.strong ? 'strong' : ''}"><td>${escape(r.label)}</td><td>${escape(r.value)}</td></tr>`).join('')}</table>
 ${view.payment === null ? '' : `<div class="h" style="margin-top:6mm">${escape(view.payment.heading)}</div><table>${view.payment.rows.map(([k, v]) => `<tr><td><b>${escape(k)}</b></td><td>${lines(v)}</td></tr>`).join('')}</table>`}

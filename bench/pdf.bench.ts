@@ -76,8 +76,8 @@ function fresh(v: InvoiceView, stream: Stream): InvoiceView {
     number,
     meta: v.meta.map(([label, value], i) => (i === 0 ? [label, number] as const : [label, value] as const)),
     items: v.items.map((row, i) => {
-      if (stream === 'all-new') return row.map((cell) => `${cell} ${serial}`);
-      return i === 0 ? [`${row[0]} #${serial}`, ...row.slice(1)] : row;
+      if (stream === 'all-new') return { ...row, cells: row.cells.map((cell) => `${cell} ${serial}`) };
+      return i === 0 ? { ...row, cells: [`${row.cells[0]} #${serial}`, ...row.cells.slice(1)] } : row;
     }),
   };
 }

@@ -270,7 +270,7 @@ describe('POST /api/batch: a PDF that fails to render fails only its item', () =
   before(async () => {
     const renderer: PdfRenderer = {
       render: async (view, assets) => {
-        if (view.items.some((cells) => cells[0]!.includes('FAIL'))) throw Object.assign(new Error('render failed'));
+        if (view.items.some((row) => row.cells[0]!.includes('FAIL'))) throw Object.assign(new Error('render failed'));
         return pool.render(view, assets);
       },
       close: async () => {},

@@ -1,12 +1,14 @@
 import type { Invoice } from '../invoice/invoice-schema.ts';
-import type { Party } from '../invoice/invoice-request-schema.ts';
 import type { Language } from '../invoice/catalog.ts';
 import { LABELS, labelValue, type Labels } from '../wording/labels.ts';
 import { formatDate } from '../wording/format-date.ts';
 import { formatMoney, formatPercent, formatQuantity } from '../wording/format-money.ts';
 import { addressText } from './address-text.ts';
 import type { InvoiceView } from './invoice-view.ts';
+import { isolateLeftToRight } from './isolate-left-to-right.ts';
+import { partyBlock } from './party-block.ts';
 import { themeFor } from './themes.ts';
+import { vatExemptionNotes } from './vat-exemption-notes.ts';
 
 /** What the PDF shows besides the computed invoice: which images were loaded, and the QR. */
 export interface ViewExtras {
@@ -43,10 +45,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
   const l = LABELS[language];
   const money = (amount: number) => formatMoney(amount, invoice.currency, language);
 
-  const meta: Array<readonly [string, string]> = [[l.invoice_number, invoice.number], [l.invoice_date, formatDate(invoice.date, language)]];
-  if (invoice.due_date !== undefined) meta.push([l.due_date, formatDate(invoice.due_date, language)]);
-  if (invoice.po_number !== undefined) meta.push([l.po_number, invoice.po_number]);
-  if (invoice.terms !== undefined) meta.push([l.terms, invoice.terms]);
+  const meta = metaRows(invoice, l);
 
   const parties = [partyBlock(l.from, invoice.from, language), partyBlock(l.bill_to, invoice.to, language)];
   if (invoice.ship_to !== undefined) {
@@ -63,13 +62,19 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
     { label: l.tax, numeric: true },
     { label: l.amount, numeric: true },
   ];
-  const items = invoice.items.map((item) => {
+  const exemptions = vatExemptionNotes(invoice);
+  const items = invoice.items.map((item, i) => {
     const quantity = formatQuantity(item.quantity, language);
     const cells = [item.description, item.unit === undefined ? quantity : `${quantity} ${item.unit}`, money(item.unit_price)];
     if (showDiscount) cells.push(item.discount === 0 ? '' : item.discount_percent !== undefined ? formatPercent(item.discount_percent, language) : money(item.discount));
-    cells.push(item.taxes.length === 0 ? '' : item.taxes.map((tax) => formatPercent(tax.rate, language)).join(' + '));
+    // D36: a line in an exempt category shows the category, which its note beside the totals explains.
+    cells.push(exemptions.markers[i] ?? (item.taxes.length === 0 ? '' : item.taxes.map((tax) => formatPercent(tax.rate, language)).join(' + ')));
     cells.push(money(item.line_total));
-    return cells;
+    const details: string[] = [];
+    if (item.note !== undefined && item.note !== '') details.push(item.note);
+    const period = periodText(item.period, language);
+    if (period !== undefined) details.push(labelValue(language, l.period, period));
+    return { item_id: item.item_id ?? null, cells, details };
   });
 
   // D2–D10 in the order they apply; zero lines that add nothing are left out.
@@ -114,6 +119,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
     columns,
     items,
     totals,
+    tax_notes: exemptions.notes,
     payment: paymentRows.length === 0 ? null : { heading: l.payment_details, rows: paymentRows },
     qr: extras.qr === undefined ? null : { file: QR_FILE_NAME, caption: extras.qr.source === 'payment' ? l.scan_to_pay : l.scan_to_view },
     logo: extras.logo === undefined ? null : imageFileName('logo', extras.logo),
@@ -124,15 +130,44 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
   };
 }
 
-function partyBlock(heading: string, party: Party, language: Language) {
-  const l: Labels = LABELS[language];
-  const lines: string[] = [];
-  const address = addressText(party.address, language);
-  if (address !== '') lines.push(address);
-  if (party.email !== undefined) lines.push(party.email);
-  if (party.phone !== undefined && party.phone !== '') lines.push(party.phone);
-  if (party.website !== undefined && party.website !== '') lines.push(party.website);
-  if (party.tax_id !== undefined && party.tax_id !== '') lines.push(labelValue(language, l.tax_id, party.tax_id));
-  if (party.registration_no !== undefined && party.registration_no !== '') lines.push(labelValue(language, l.registration_no, party.registration_no));
-  return { heading, name: party.name, lines };
+/**
+ * The rows under the title (D33, D35): the number and date, named as a credit note's where it is
+ * one; the invoice a credit note corrects, or the one an invoice refers to ("INV-1 vom 2. November
+ * 2026"; the law asks a correction to name it unambiguously); the due date; the date or period of
+ * supply; the buyer's references (buyer_reference only where it is not the PO number, which is
+ * already printed); the contract and project; the payment terms.
+ */
+function metaRows(invoice: Invoice, l: Labels): Array<readonly [string, string]> {
+  const language = invoice.language;
+  const date = (isoDate: string) => formatDate(isoDate, language);
+  const credit = invoice.document_type === 'credit_note';
+  const meta: Array<readonly [string, string]> = [
+    [credit ? l.credit_note_number : l.invoice_number, invoice.number],
+    [credit ? l.credit_note_date : l.invoice_date, date(invoice.date)],
+  ];
+  const reference = invoice.billing_reference;
+  if (reference !== undefined) {
+    const dated = reference.date;
+    // One pass with a function: the number is the caller's text, which may hold "{date}" or "$&".
+    const value = dated === undefined ? reference.number : l.reference_dated.replace(/\{(ref|date)\}/g, (_, key) => key === 'ref' ? isolateLeftToRight(reference.number, language) : date(dated));
+    meta.push([credit ? l.original_invoice : l.preceding_invoice, value]);
+  }
+  if (invoice.due_date !== undefined) meta.push([l.due_date, date(invoice.due_date)]);
+  if (invoice.delivery_date !== undefined) meta.push([l.delivery_date, date(invoice.delivery_date)]);
+  const period = periodText(invoice.period, language);
+  if (period !== undefined) meta.push([l.period, period]);
+  if (invoice.po_number !== undefined) meta.push([l.po_number, invoice.po_number]);
+  if (invoice.buyer_reference !== undefined && invoice.buyer_reference !== invoice.po_number) meta.push([l.buyer_reference, invoice.buyer_reference]);
+  if (invoice.contract_reference !== undefined) meta.push([l.contract_reference, invoice.contract_reference]);
+  if (invoice.project_reference !== undefined) meta.push([l.project_reference, invoice.project_reference]);
+  if (invoice.terms !== undefined) meta.push([l.terms, invoice.terms]);
+  return meta;
+}
+
+/** "1 November 2026 – 30 November 2026"; an open end leaves its side of the dash empty. */
+function periodText(period: { readonly start?: string; readonly end?: string } | undefined, language: Language): string | undefined {
+  if (period === undefined || (period.start === undefined && period.end === undefined)) return undefined;
+  const start = period.start === undefined ? '' : formatDate(period.start, language);
+  const end = period.end === undefined ? '' : formatDate(period.end, language);
+  return `${start} – ${end}`.trim();
 }

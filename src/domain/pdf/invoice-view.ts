@@ -15,13 +15,24 @@ export interface InvoiceView {
   readonly theme: Theme;
   readonly title: string;
   readonly number: string;
-  /** [label, value] rows under the title: number, date, due date, PO, terms. */
+  /**
+   * [label, value] rows under the title: number, date, the referenced invoice (D33), due date,
+   * delivery date and period, PO, buyer, contract and project references (D35), terms.
+   */
   readonly meta: ReadonlyArray<readonly [string, string]>;
   readonly parties: ReadonlyArray<{ readonly heading: string; readonly name: string; readonly lines: readonly string[] }>;
   readonly columns: ReadonlyArray<{ readonly label: string; readonly numeric: boolean }>;
-  /** One array of cells per item, in the order of `columns`; the first is the description. */
-  readonly items: ReadonlyArray<readonly string[]>;
+  readonly items: ReadonlyArray<{
+    /** The seller's item id (BT-155), printed before the description, or null. */
+    readonly item_id: string | null;
+    /** One cell per column, in the order of `columns`; the first is the description. */
+    readonly cells: readonly string[];
+    /** Smaller lines under the description: the line's note (BT-127), its period (BG-26). */
+    readonly details: readonly string[];
+  }>;
   readonly totals: ReadonlyArray<{ readonly label: string; readonly value: string; readonly strong: boolean }>;
+  /** D36: beside the totals, why no VAT is charged on the lines marked with a category ("AE: Reverse charge"). */
+  readonly tax_notes: readonly string[];
   readonly payment: { readonly heading: string; readonly rows: ReadonlyArray<readonly [string, string]> } | null;
   /** The QR image is mapped into the compiler as `file`. */
   readonly qr: { readonly file: string; readonly caption: string } | null;

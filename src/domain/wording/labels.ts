@@ -19,6 +19,26 @@ export interface Labels {
   readonly po_number: string;
   /** Heading of the free payment-terms text. */
   readonly terms: string;
+  /** D33: a credit note's own number and date, in place of invoice_number and invoice_date. */
+  readonly credit_note_number: string;
+  readonly credit_note_date: string;
+  /** D33: the invoice a credit note corrects (billing_reference), as a meta row. */
+  readonly original_invoice: string;
+  /** D33: the earlier invoice an invoice refers to (a corrected or final invoice; BT-25). */
+  readonly preceding_invoice: string;
+  /**
+   * How a referenced invoice and its date are joined: "{ref}" is its number, "{date}" the date as
+   * formatDate prints it ("INV-1 vom 2. November 2026", "INV-1（2026年11月2日付）").
+   */
+  readonly reference_dated: string;
+  /** D35: BT-10, printed when sent and not the PO number; the seller addresses the buyer. */
+  readonly buyer_reference: string;
+  /** D35: BT-72, the date of supply the VAT rules ask for. */
+  readonly delivery_date: string;
+  /** D35: BG-14 (and a line's BG-26), printed "start – end". */
+  readonly period: string;
+  readonly contract_reference: string;
+  readonly project_reference: string;
   // Parties.
   /** Heading of the sender block (billed by). */
   readonly from: string;
@@ -29,6 +49,10 @@ export interface Labels {
   readonly tax_id: string;
   /** Company (trade register) number of a party. */
   readonly registration_no: string;
+  /** D34: a national tax number that is not the VAT number (BT-32), such as a German Steuernummer. */
+  readonly tax_registration_id: string;
+  /** D34: a party's contact person (BG-6, BG-9). */
+  readonly contact: string;
   readonly email: string;
   readonly phone: string;
   readonly website: string;
@@ -93,8 +117,12 @@ export interface Labels {
 
 const en: Labels = {
   invoice_number: 'Invoice number', invoice_date: 'Invoice date', due_date: 'Due date', po_number: 'PO number', terms: 'Payment terms',
+  credit_note_number: 'Credit note number', credit_note_date: 'Credit note date',
+  original_invoice: 'Original invoice', preceding_invoice: 'Preceding invoice', reference_dated: '{ref} dated {date}',
+  buyer_reference: 'Your reference', delivery_date: 'Delivery date', period: 'Billing period', contract_reference: 'Contract reference', project_reference: 'Project reference',
   from: 'From', bill_to: 'Bill to', ship_to: 'Ship to',
   tax_id: 'Tax ID', registration_no: 'Registration number', email: 'Email', phone: 'Phone', website: 'Website',
+  tax_registration_id: 'Tax number', contact: 'Contact',
   description: 'Description', quantity: 'Qty', unit: 'Unit', unit_price: 'Unit price', discount: 'Discount', tax: 'Tax', amount: 'Amount',
   subtotal: 'Subtotal', global_discount: 'Discount', discount_total: 'Total discount', shipping: 'Shipping',
   rounding_adjustment: 'Rounding adjustment', total_tax: 'Total tax', taxable_amount: 'Taxable amount', grand_total: 'Total',
@@ -109,8 +137,12 @@ const en: Labels = {
 
 const nl: Labels = {
   invoice_number: 'Factuurnummer', invoice_date: 'Factuurdatum', due_date: 'Vervaldatum', po_number: 'Inkoopordernummer', terms: 'Betalingsvoorwaarden',
+  credit_note_number: 'Creditnotanummer', credit_note_date: 'Creditnotadatum',
+  original_invoice: 'Oorspronkelijke factuur', preceding_invoice: 'Voorgaande factuur', reference_dated: '{ref} d.d. {date}',
+  buyer_reference: 'Uw referentie', delivery_date: 'Leverdatum', period: 'Factuurperiode', contract_reference: 'Contractnummer', project_reference: 'Projectnummer',
   from: 'Van', bill_to: 'Factuur aan', ship_to: 'Afleveradres',
   tax_id: 'Btw-nummer', registration_no: 'KvK-nummer', email: 'E-mail', phone: 'Telefoon', website: 'Website',
+  tax_registration_id: 'Fiscaal nummer', contact: 'Contactpersoon',
   description: 'Omschrijving', quantity: 'Aantal', unit: 'Eenheid', unit_price: 'Prijs per eenheid', discount: 'Korting', tax: 'Belasting', amount: 'Bedrag',
   subtotal: 'Subtotaal', global_discount: 'Korting', discount_total: 'Totale korting', shipping: 'Verzendkosten',
   rounding_adjustment: 'Afronding', total_tax: 'Totaal belasting', taxable_amount: 'Belastbaar bedrag', grand_total: 'Totaal',
@@ -125,8 +157,12 @@ const nl: Labels = {
 
 const de: Labels = {
   invoice_number: 'Rechnungsnummer', invoice_date: 'Rechnungsdatum', due_date: 'Fällig am', po_number: 'Bestellnummer', terms: 'Zahlungsbedingungen',
+  credit_note_number: 'Rechnungskorrektur-Nr.', credit_note_date: 'Korrekturdatum',
+  original_invoice: 'Ursprungsrechnung', preceding_invoice: 'Vorausgegangene Rechnung', reference_dated: '{ref} vom {date}',
+  buyer_reference: 'Ihre Referenz', delivery_date: 'Leistungsdatum', period: 'Leistungszeitraum', contract_reference: 'Vertragsnummer', project_reference: 'Projektnummer',
   from: 'Rechnungssteller', bill_to: 'Rechnungsempfänger', ship_to: 'Lieferadresse',
   tax_id: 'USt-IdNr.', registration_no: 'Registernummer', email: 'E-Mail', phone: 'Telefon', website: 'Website',
+  tax_registration_id: 'Steuernummer', contact: 'Ansprechpartner',
   description: 'Beschreibung', quantity: 'Menge', unit: 'Einheit', unit_price: 'Einzelpreis', discount: 'Rabatt', tax: 'Steuer', amount: 'Betrag',
   subtotal: 'Zwischensumme', global_discount: 'Rabatt', discount_total: 'Rabatt gesamt', shipping: 'Versandkosten',
   rounding_adjustment: 'Rundungsdifferenz', total_tax: 'Steuern gesamt', taxable_amount: 'Nettobetrag', grand_total: 'Gesamtbetrag',
@@ -142,8 +178,12 @@ const de: Labels = {
 const fr: Labels = {
   // French print sets the apostrophe ’ (U+2019), not the typewriter ' (issue 20 review).
   invoice_number: 'Numéro de facture', invoice_date: 'Date de facture', due_date: 'Date d’échéance', po_number: 'N° de bon de commande', terms: 'Conditions de paiement',
+  credit_note_number: 'Numéro d’avoir', credit_note_date: 'Date de l’avoir',
+  original_invoice: 'Facture initiale', preceding_invoice: 'Facture antérieure', reference_dated: '{ref} du {date}',
+  buyer_reference: 'Votre référence', delivery_date: 'Date de livraison', period: 'Période de facturation', contract_reference: 'Référence du contrat', project_reference: 'Référence du projet',
   from: 'Émetteur', bill_to: 'Facturé à', ship_to: 'Adresse de livraison',
   tax_id: 'N° de TVA', registration_no: 'N° d’immatriculation', email: 'E-mail', phone: 'Téléphone', website: 'Site web',
+  tax_registration_id: 'N° fiscal', contact: 'Contact',
   description: 'Description', quantity: 'Quantité', unit: 'Unité', unit_price: 'Prix unitaire', discount: 'Remise', tax: 'Taxe', amount: 'Montant',
   subtotal: 'Sous-total', global_discount: 'Remise', discount_total: 'Total des remises', shipping: 'Frais de port',
   rounding_adjustment: 'Arrondi', total_tax: 'Total des taxes', taxable_amount: 'Base imposable', grand_total: 'Total TTC',
@@ -159,10 +199,14 @@ const fr: Labels = {
 
 const es: Labels = {
   invoice_number: 'Número de factura', invoice_date: 'Fecha de factura', due_date: 'Fecha de vencimiento', po_number: 'N.º de pedido', terms: 'Condiciones de pago',
+  credit_note_number: 'Número de factura rectificativa', credit_note_date: 'Fecha de expedición',
+  original_invoice: 'Factura rectificada', preceding_invoice: 'Factura anterior', reference_dated: '{ref} de fecha {date}',
+  buyer_reference: 'Su referencia', delivery_date: 'Fecha de entrega', period: 'Periodo de facturación', contract_reference: 'N.º de contrato', project_reference: 'Referencia del proyecto',
   // "Facturar a" and "Enviar a" copy the English imperative headings; Spanish invoices name the
   // blocks by role, beside "Emisor" (issue 20 review).
   from: 'Emisor', bill_to: 'Cliente', ship_to: 'Dirección de entrega',
   tax_id: 'NIF', registration_no: 'N.º de registro', email: 'Correo electrónico', phone: 'Teléfono', website: 'Sitio web',
+  tax_registration_id: 'N.º de registro fiscal', contact: 'Persona de contacto',
   description: 'Descripción', quantity: 'Cantidad', unit: 'Unidad', unit_price: 'Precio unitario', discount: 'Descuento', tax: 'Impuesto', amount: 'Importe',
   subtotal: 'Subtotal', global_discount: 'Descuento', discount_total: 'Descuento total', shipping: 'Gastos de envío',
   rounding_adjustment: 'Redondeo', total_tax: 'Total impuestos', taxable_amount: 'Base imponible', grand_total: 'Total',
@@ -177,10 +221,14 @@ const es: Labels = {
 
 const pt: Labels = {
   invoice_number: 'Número da fatura', invoice_date: 'Data de emissão', due_date: 'Data de vencimento', po_number: 'Nº do pedido', terms: 'Condições de pagamento',
+  credit_note_number: 'Número da nota de crédito', credit_note_date: 'Data de emissão',
+  original_invoice: 'Fatura original', preceding_invoice: 'Fatura anterior', reference_dated: '{ref}, emitida em {date}',
+  buyer_reference: 'Sua referência', delivery_date: 'Data de entrega', period: 'Período de faturamento', contract_reference: 'Nº do contrato', project_reference: 'Referência do projeto',
   // Brazilian Portuguese (pt-BR, issue 20): a fatura names its customer "Cliente" ("Faturar para"
   // is a calque of "Bill to"), and a Brazilian tax id is a CNPJ (companies) or CPF (people).
   from: 'Emitente', bill_to: 'Cliente', ship_to: 'Endereço de entrega',
   tax_id: 'CNPJ/CPF', registration_no: 'Nº de registro', email: 'E-mail', phone: 'Telefone', website: 'Site',
+  tax_registration_id: 'Inscrição fiscal', contact: 'Contato',
   // Brazilian invoices (and the DANFE of a NF-e) head the price columns "Valor unitário" and "Valor total".
   description: 'Descrição', quantity: 'Qtd.', unit: 'Unidade', unit_price: 'Valor unitário', discount: 'Desconto', tax: 'Imposto', amount: 'Valor total',
   subtotal: 'Subtotal', global_discount: 'Desconto', discount_total: 'Desconto total', shipping: 'Frete',
@@ -197,10 +245,14 @@ const pt: Labels = {
 
 const ar: Labels = {
   invoice_number: 'رقم الفاتورة', invoice_date: 'تاريخ الفاتورة', due_date: 'تاريخ الاستحقاق', po_number: 'رقم أمر الشراء', terms: 'شروط الدفع',
+  credit_note_number: 'رقم الإشعار الدائن', credit_note_date: 'تاريخ الإشعار الدائن',
+  original_invoice: 'الفاتورة الأصلية', preceding_invoice: 'الفاتورة السابقة', reference_dated: '{ref} بتاريخ {date}',
+  buyer_reference: 'مرجع العميل', delivery_date: 'تاريخ التوريد', period: 'فترة الفوترة', contract_reference: 'رقم العقد', project_reference: 'رقم المشروع',
   // "من" / "فاتورة إلى" / "الشحن إلى" copy From / Bill to / Ship to; Arabic invoices name the
   // parties المورد (supplier) and العميل (customer), as Saudi VAT rules do (issue 20 review).
   from: 'المورد', bill_to: 'العميل', ship_to: 'عنوان الشحن',
   tax_id: 'الرقم الضريبي', registration_no: 'رقم السجل التجاري', email: 'البريد الإلكتروني', phone: 'الهاتف', website: 'الموقع الإلكتروني',
+  tax_registration_id: 'رقم التسجيل الضريبي', contact: 'جهة الاتصال',
   description: 'الوصف', quantity: 'الكمية', unit: 'الوحدة', unit_price: 'سعر الوحدة', discount: 'الخصم', tax: 'الضريبة', amount: 'المبلغ',
   subtotal: 'المجموع الفرعي', global_discount: 'الخصم', discount_total: 'إجمالي الخصم', shipping: 'رسوم الشحن',
   rounding_adjustment: 'فرق التقريب', total_tax: 'إجمالي الضريبة', taxable_amount: 'المبلغ الخاضع للضريبة', grand_total: 'الإجمالي',
@@ -217,8 +269,12 @@ const ja: Labels = {
   // Compound nouns take the short okurigana as Japanese invoices print them (お支払期限, お支払条件,
   // お支払方法, お支払情報); お支払いに関するご案内 is not a compound and keeps い (issue 20 review).
   invoice_number: '請求書番号', invoice_date: '請求日', due_date: 'お支払期限', po_number: '発注番号', terms: 'お支払条件',
+  credit_note_number: '返還請求書番号', credit_note_date: '発行日',
+  original_invoice: '元請求書', preceding_invoice: '関連請求書', reference_dated: '{ref}（{date}付）',
+  buyer_reference: '貴社管理番号', delivery_date: '納品日', period: '請求対象期間', contract_reference: '契約番号', project_reference: 'プロジェクト番号',
   from: '請求元', bill_to: '請求先', ship_to: '納品先',
   tax_id: '登録番号', registration_no: '法人番号', email: 'メール', phone: '電話番号', website: 'ウェブサイト',
+  tax_registration_id: '納税者番号', contact: '担当者',
   description: '品目', quantity: '数量', unit: '単位', unit_price: '単価', discount: '値引き', tax: '税率', amount: '金額',
   subtotal: '小計', global_discount: '値引き', discount_total: '値引き合計', shipping: '送料',
   rounding_adjustment: '端数調整', total_tax: '税額合計', taxable_amount: '課税対象額', grand_total: '合計金額',
@@ -233,8 +289,12 @@ const ja: Labels = {
 
 const ru: Labels = {
   invoice_number: 'Номер счёта', invoice_date: 'Дата счёта', due_date: 'Срок оплаты', po_number: 'Номер заказа', terms: 'Условия оплаты',
+  credit_note_number: 'Номер кредит-ноты', credit_note_date: 'Дата кредит-ноты',
+  original_invoice: 'Исходный счёт', preceding_invoice: 'Предыдущий счёт', reference_dated: '{ref} от {date}',
+  buyer_reference: 'Ссылка покупателя', delivery_date: 'Дата поставки', period: 'Расчётный период', contract_reference: 'Номер договора', project_reference: 'Номер проекта',
   from: 'Поставщик', bill_to: 'Покупатель', ship_to: 'Грузополучатель',
   tax_id: 'ИНН', registration_no: 'ОГРН', email: 'Эл. почта', phone: 'Телефон', website: 'Сайт',
+  tax_registration_id: 'Налоговый номер', contact: 'Контактное лицо',
   description: 'Наименование', quantity: 'Кол-во', unit: 'Ед. изм.', unit_price: 'Цена', discount: 'Скидка', tax: 'Налог', amount: 'Сумма',
   // A Russian счёт sums the lines as "Итого" and ends with "Всего к оплате"; "Промежуточный итог" is
   // a spreadsheet's word for Subtotal (issue 20 review).
@@ -252,8 +312,12 @@ const ru: Labels = {
 
 const it: Labels = {
   invoice_number: 'Numero fattura', invoice_date: 'Data fattura', due_date: 'Data di scadenza', po_number: 'Numero ordine', terms: 'Condizioni di pagamento',
+  credit_note_number: 'Numero nota di credito', credit_note_date: 'Data nota di credito',
+  original_invoice: 'Fattura originaria', preceding_invoice: 'Fattura precedente', reference_dated: '{ref} del {date}',
+  buyer_reference: 'Vostro riferimento', delivery_date: 'Data di consegna', period: 'Periodo di fatturazione', contract_reference: 'Numero contratto', project_reference: 'Riferimento progetto',
   from: 'Emittente', bill_to: 'Cliente', ship_to: 'Indirizzo di consegna',
   tax_id: 'Partita IVA', registration_no: 'N. Registro Imprese', email: 'E-mail', phone: 'Telefono', website: 'Sito web',
+  tax_registration_id: 'Codice fiscale', contact: 'Referente',
   description: 'Descrizione', quantity: 'Quantità', unit: 'Unità', unit_price: 'Prezzo unitario', discount: 'Sconto', tax: 'Imposta', amount: 'Importo',
   subtotal: 'Subtotale', global_discount: 'Sconto', discount_total: 'Sconto totale', shipping: 'Spese di spedizione',
   rounding_adjustment: 'Arrotondamento', total_tax: 'Totale imposte', taxable_amount: 'Imponibile', grand_total: 'Totale',
@@ -272,8 +336,12 @@ const hi: Labels = {
   // One word for date in the header (दिनांक), and the buyer क्रेता beside the seller विक्रेता rather than
   // the English "bill" (issue 20 review).
   invoice_number: 'बीजक संख्या', invoice_date: 'बीजक दिनांक', due_date: 'देय दिनांक', po_number: 'क्रय आदेश संख्या', terms: 'भुगतान की शर्तें',
+  credit_note_number: 'क्रेडिट नोट संख्या', credit_note_date: 'क्रेडिट नोट दिनांक',
+  original_invoice: 'मूल बीजक', preceding_invoice: 'पूर्व बीजक', reference_dated: '{ref} दिनांक {date}',
+  buyer_reference: 'क्रेता संदर्भ', delivery_date: 'आपूर्ति दिनांक', period: 'आपूर्ति अवधि', contract_reference: 'अनुबंध संख्या', project_reference: 'परियोजना संख्या',
   from: 'विक्रेता', bill_to: 'क्रेता', ship_to: 'डिलीवरी पता',
   tax_id: 'कर पहचान संख्या', registration_no: 'पंजीकरण संख्या', email: 'ईमेल', phone: 'फ़ोन', website: 'वेबसाइट',
+  tax_registration_id: 'कर पंजीकरण संख्या', contact: 'संपर्क व्यक्ति',
   // Indian invoices head the unit price "Rate", दर: मात्रा, दर, राशि.
   description: 'विवरण', quantity: 'मात्रा', unit: 'इकाई', unit_price: 'दर', discount: 'छूट', tax: 'कर', amount: 'राशि',
   subtotal: 'उप-योग', global_discount: 'छूट', discount_total: 'कुल छूट', shipping: 'शिपिंग शुल्क',

@@ -17,7 +17,7 @@ const SAME_IN_EVERY_LANGUAGE: ReadonlySet<keyof Labels> = new Set<keyof Labels>(
 const SAME_AS_ENGLISH: ReadonlyArray<readonly [Language, keyof Labels]> = [
   ['nl', 'bank_name'], ['de', 'bank_name'], // "Bank"
   ['nl', 'website'], ['de', 'website'], // "Website"
-  ['fr', 'description'], ['fr', 'page'], // "Description", "Page"
+  ['fr', 'description'], ['fr', 'page'], ['fr', 'contact'], // "Description", "Page", "Contact"
   ['es', 'subtotal'], ['pt', 'subtotal'], // "Subtotal"
   ['es', 'grand_total'], ['pt', 'grand_total'], // "Total"
 ];

@@ -124,7 +124,7 @@ describe('webhook events of a failed generation are never sent (D28)', () => {
   const pool = createPdfWorkerPool();
   const renderer: PdfRenderer = {
     render: async (view, assets) => {
-      if (view.items.some((cells) => cells[0]!.includes('FAIL'))) throw new Error('render failed');
+      if (view.items.some((row) => row.cells[0]!.includes('FAIL'))) throw new Error('render failed');
       return pool.render(view, assets);
     },
     close: async () => {},
