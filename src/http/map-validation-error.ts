@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/error-codes.ts';
+import { DECIMAL_TEXT_PATTERN } from '../domain/invoice/invoice-request-schema.ts';
 
 /** The part of an Ajv error this mapper reads. */
 export interface SchemaIssue {
@@ -111,8 +112,11 @@ export function pickSchemaIssue(issues: readonly SchemaIssue[]): SchemaIssue {
   const chosen = issues.find((issue) => issue !== union && issue.schemaPath?.startsWith(branchPrefix) === true
     && !(issue.keyword === 'type' && issue.instancePath === union.instancePath));
   if (chosen !== undefined) return chosen;
-  // Every alternative failed on the type: say which types there are.
-  return first.schemaPath?.startsWith(branchPrefix) === true ? union : first;
+  if (first.schemaPath?.startsWith(branchPrefix) !== true) return first;
+  // Every alternative failed on the type: the union, with the types its alternatives wanted (read
+  // from their own failures, so no schema is needed to word it, in the browser too).
+  const types = issues.filter((issue) => issue.keyword === 'type' && issue.schemaPath?.startsWith(branchPrefix) === true).map((issue) => String(issue.params.type));
+  return { ...union, params: { ...union.params, types } };
 }
 
 /**
@@ -169,6 +173,7 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
         ? `${subject} must be a real calendar date written YYYY-MM-DD, for example 2026-03-31; got ${describe(received)}.`
         : `${subject} must be a valid ${String(p.format)}.`);
     case 'pattern': {
+      if (p.pattern === DECIMAL_TEXT_PATTERN) return new AppError('validation_error', `${subject} must be a number (or the same number as a decimal string, such as "12.5"), not ${describe(received)}.`);
       // Never the regular expression itself: it tells most callers nothing (issue 20). A field
       // without a hint of its own is explained by its schema description.
       const hint = PATTERN_HINTS[last];
@@ -186,11 +191,18 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
     case 'uniqueItems':
       return new AppError('validation_error', `${subject} lists the same value twice (elements ${String(Math.min(Number(p.i), Number(p.j)))} and ${String(Math.max(Number(p.i), Number(p.j)))}): send each value once.`);
     case 'anyOf': {
-      const alternatives = (fieldSchemaOf(schema, issue.schemaPath) as { anyOf?: Array<{ type?: string }> } | undefined)?.anyOf;
-      const types = alternatives?.map((a) => TYPE_WORDS[a.type ?? ''] ?? a.type).filter((t) => t !== undefined);
-      return new AppError('validation_error', types === undefined || types.length === 0
+      const types = Array.isArray(p.types) ? (p.types as string[]) : [];
+      // D38: the request's only number-or-string fields are numbers that may come as decimal strings.
+      if (types.join() === 'number,string') {
+        if (typeof received === 'number' && !Number.isFinite(received)) {
+          const alternatives = (fieldSchemaOf(schema, `${issue.schemaPath ?? ''}/0/x`) as FieldSchema | undefined);
+          return new AppError('validation_error', nonFiniteMessage(subject, received, alternatives));
+        }
+        return new AppError('validation_error', `${subject} must be a number (or the same number as a decimal string, such as "12.5"), not ${describe(received)}.`);
+      }
+      return new AppError('validation_error', types.length === 0
         ? `${subject} is not valid here: check it against the documentation at /docs.`
-        : `${subject} must be ${types.join(' or ')}, not ${describe(received)}.`);
+        : `${subject} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, not ${describe(received)}.`);
     }
     case 'const':
       return new AppError('validation_error', `${subject} must be ${JSON.stringify(p.allowedValue)}, not ${describe(received)}.`);

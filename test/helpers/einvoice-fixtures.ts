@@ -355,6 +355,61 @@ const fixtures: EInvoiceFixture[] = [
     },
     pairings: only('en16931', 'peppol'),
   },
+  {
+    name: 'taxed shipping (19 %) and a document-level allowance and charge per rate',
+    request: german({
+      shipping: 12.9, shipping_tax_rate: 19,
+      allowances: [{ percent: 3, reason: 'Treuerabatt', reason_code: '95', tax_category: 'S', tax_rate: 19 }],
+      charges: [{ amount: 4.5, reason: 'Verpackung', reason_code: 'ABL', tax_category: 'S', tax_rate: 7 }],
+    }),
+    pairings: ALL_PAIRINGS,
+  },
+  {
+    name: 'tax-inclusive with a global discount, taxed shipping, an allowance and line charges',
+    request: german({
+      invoice: { number: 'RE-2026-0200', date: '2026-11-02', due_date: '2026-12-02', currency: 'EUR', language: 'de', buyer_reference: 'B-200', tax_inclusive: true },
+      items: [
+        { description: 'Kaffeemaschine', quantity: 2, unit_price: 249.99, tax_rate: 19, charges: [{ amount: 7.99, reason: 'Expressversand', reason_code: 'FC' }] },
+        { description: 'Kaffeebohnen 1 kg', quantity: 7, unit_price: 18.49, tax_rate: 7, discount: 5 },
+      ],
+      global_discount: 4, shipping: 5.95, shipping_tax_rate: 19,
+      allowances: [{ amount: 10, reason: 'Gutschein', tax_category: 'S', tax_rate: 19 }],
+    }),
+    pairings: ALL_PAIRINGS,
+  },
+  {
+    name: 'a returned item and a deposit refund as negative lines',
+    request: german({
+      items: [
+        { description: 'Getränkekisten', quantity: 20, unit_price: 14.5, tax_rate: 19 },
+        { description: 'Retoure: beschädigte Kiste', quantity: -1, unit_price: 14.5, tax_rate: 19 },
+        { description: 'Pfand zurück', quantity: -12, unit_price: 1.5, tax_rate: 19 },
+      ],
+      global_discount: 2,
+    }),
+    pairings: ALL_PAIRINGS,
+  },
+  {
+    name: 'exact decimal strings for prices, quantities, rates and shipping',
+    request: german({
+      items: [
+        { description: 'Großauftrag', quantity: '1000000', unit_price: '1234.567891', tax_rate: '19' },
+        { description: 'Messgerät', quantity: '0.333333', unit_price: '999.99', tax_rate: '7.000000' },
+      ],
+      shipping: '25.50', global_discount: '0.5',
+    }),
+    pairings: ALL_PAIRINGS,
+  },
+  {
+    name: 'taxed shipping in an invoice with a single rate, allowance placed by the lines',
+    request: german({
+      items: [{ description: 'Beratung', quantity: 10, unit_price: 100, tax_rate: 19 }],
+      shipping: 20, shipping_tax_rate: 19,
+      allowances: [{ amount: 50, reason: 'Rabatt' }],
+      charges: [{ percent: 2.5, reason_code: 'ZZZ', reason: 'Eilzuschlag' }],
+    }),
+    pairings: ALL_PAIRINGS,
+  },
 ];
 
 export const EINVOICE_FIXTURES: readonly EInvoiceFixture[] = fixtures;

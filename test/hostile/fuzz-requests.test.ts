@@ -656,14 +656,14 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
   it('regression: an unknown field nested as deep as the route allows, with an Idempotency-Key, is generated, not a 500', async () => {
     // fingerprint-request.ts walked the body recursively: from about 5,000 levels the stack
     // overflowed and generate-invoice and batch answered 500 internal_error (found by this file).
-    // The depth is each route's JSON shape limit (issue 20: 2,734 for one invoice, 133,568 for a
+    // The depth is each route's JSON shape limit (issue 20: 5,040 for one invoice, 248,868 for a
     // batch; docs/hostile-input.md) less what the invoice itself holds.
     const base = JSON.stringify({ ...fullInvoice(true), invoice: { date: '2026-11-02' } });
     const containers = (text: string) => (text.match(/[[{]/g) ?? []).length;
     const withJunk = (depth: number) => base.replace('{"from":', `{"junk":${'['.repeat(depth)}${']'.repeat(depth)},"from":`);
-    const one = withJunk(2734 - containers(base));
-    const inBatch = `{"invoices":[${withJunk(133_568 - 2 - containers(base))}]}`;
-    assert.ok(containers(inBatch) === 133_568 && containers(one) === 2734, 'brackets only outside strings');
+    const one = withJunk(5040 - containers(base));
+    const inBatch = `{"invoices":[${withJunk(248_868 - 2 - containers(base))}]}`;
+    assert.ok(containers(inBatch) === 248_868 && containers(one) === 5040, 'brackets only outside strings');
     for (const [app, url, payload, headers] of [
       [plain.app, '/api/generate-invoice', one, {}],
       [accounts.app, '/api/generate-invoice', one, key],

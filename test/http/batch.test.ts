@@ -30,7 +30,8 @@ const BROKEN: ReadonlyArray<{ readonly item: unknown; readonly code: string; rea
   { item: { ...validInvoice(), items: [] }, code: 'validation_error', message: /^items must contain at least 1 element/ },
   { item: { ...validInvoice(), invoice: { currency: 'XXX' } }, code: 'invalid_currency', message: /^invoice\.currency the string "XXX" is not supported/ },
   { item: 'an invoice', code: 'validation_error', message: /^The request invoice must be a JSON object/ },
-  { item: { ...validInvoice(), items: [{ description: 'x', quantity: -1, unit_price: 1 }] }, code: 'validation_error', message: /items\[0\]\.quantity/ },
+  // D38: a negative line may reduce an invoice, never make it negative.
+  { item: { ...validInvoice(), items: [{ description: 'x', quantity: -1, unit_price: 1 }] }, code: 'calculation_error', message: /grand total would be -1; an invoice cannot be negative/ },
   { item: { ...validInvoice(), from: { name: 'Acme', logo: 'data:image/png;base64,AAAA' } }, code: 'validation_error', message: /^from\.logo / },
 ];
 

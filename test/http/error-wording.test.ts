@@ -70,7 +70,7 @@ describe('validation messages in words (map-validation-error.ts)', () => {
 
   it('a type error names the value in words ("not the number 5", "not true")', async () => {
     assert.equal((await errorFor((b) => { b.items[0].description = 5; })).message, 'items[0].description must be a string, not the number 5.');
-    assert.equal((await errorFor((b) => { b.items[0].quantity = true; })).message, 'items[0].quantity must be a number, not true.');
+    assert.equal((await errorFor((b) => { b.items[0].quantity = true; })).message, 'items[0].quantity must be a number (or the same number as a decimal string, such as "12.5"), not true.');
   });
 });
 

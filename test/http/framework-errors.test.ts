@@ -166,7 +166,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":${deep},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 2734 JSON objects and arrays/);
+    assertError(await post(payload), 400, 'validation_error', /more than 5040 JSON objects and arrays/);
     assert.ok(performance.now() - started < 1000);
   });
 
@@ -181,7 +181,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const keys = Array.from({ length: 500_000 }, (_, i) => `"k${i}":1`).join(',');
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":{${keys}},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 7768 object keys/);
+    assertError(await post(payload), 400, 'validation_error', /more than 14498 object keys/);
     assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
   });
 

@@ -168,7 +168,7 @@ function invalidInvoices(): Array<[string, unknown, number, string]> {
     ['empty items', edit((b) => { b.items = []; }), 400, 'validation_error'],
     ['101 items', edit((b) => { b.items = Array.from({ length: 101 }, () => ({ description: 'x' })); }), 400, 'validation_error'],
     ['negative unit_price', edit((b) => { b.items[1].unit_price = -5; }), 400, 'validation_error'],
-    ['quantity as text', edit((b) => { b.items[0].quantity = '12'; }), 400, 'validation_error'],
+    ['quantity as text that is no decimal (D38 reads "12")', edit((b) => { b.items[0].quantity = 'twelve'; }), 400, 'validation_error'],
     ['seven decimals', edit((b) => { b.items[0].unit_price = 1.0000001; }), 400, 'validation_error'],
     ['percent discount over 100', edit((b) => { b.items[0].discount = 101; }), 400, 'validation_error'],
     ['tax rate over 1000', edit((b) => { b.items[0].tax_rate = 1001; }), 400, 'validation_error'],

@@ -75,8 +75,10 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
     allowanceCharges: amounts.allowanceCharges.map((ac) => ({
       charge: ac.charge,
       amount: ac.amount,
-      reasonCode: ac.charge ? FREIGHT_REASON_CODE : DISCOUNT_REASON_CODE,
-      reason: ac.charge ? invoice.shipping_label : labels.global_discount,
+      // The global discount and shipping are worded as before; D37's own carry what was sent.
+      ...(ac.kind === 'global_discount' ? { reasonCode: DISCOUNT_REASON_CODE, reason: labels.global_discount }
+        : ac.kind === 'shipping' ? { reasonCode: FREIGHT_REASON_CODE, reason: invoice.shipping_label === 'Shipping' ? labels.shipping : invoice.shipping_label }
+          : { ...(ac.reasonCode !== undefined ? { reasonCode: ac.reasonCode } : {}), ...(ac.reason !== undefined ? { reason: ac.reason } : {}) }),
       category: category(ac.category),
     })),
     vatBreakdown: amounts.subtotals.map((s) => ({ taxable: s.taxable, tax: s.tax, category: category(s.category) })),
@@ -96,6 +98,7 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
         allowances: line.discount > 0n
           ? [{ amount: line.discount, reasonCode: DISCOUNT_REASON_CODE, reason: labels.discount }]
           : [],
+        charges: line.charges,
         name,
         ...(item.description.includes('\n') ? { description: item.description } : {}),
         category: category(line.category),

@@ -2,18 +2,17 @@ import type { Invoice } from '../invoice/invoice-schema.ts';
 import type { EInvoiceTotals } from './einvoice.ts';
 import { CURRENCY_MINOR_UNITS, EXEMPT_CATEGORIES, type TaxCategory } from '../invoice/catalog.ts';
 import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
+import { lineCategories } from '../invoice/line-categories.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';
 import { DECIMAL_DIGITS, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
 import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
 
 /**
- * EN 16931 VAT category of a line, allowance or charge (UNCL 5305 codes). The one sent (D36: the
- * line's tax_category, else the top-level one) wins; without one, today's rules hold:
- * - S, standard rated: the line carries tax (several components become one combined rate, since
- *   EN 16931 allows one category per line, UBL-SR-48);
- * - Z, zero rated: a line whose tax rate is 0, and untaxed lines on an invoice that charges VAT;
- * - O, not subject to VAT: everything on an invoice that carries no tax and names no category.
+ * EN 16931 VAT category of a line, allowance or charge (UNCL 5305 codes), as lineCategories
+ * decides it for lines (the category sent wins, D36; else S when taxed, Z at 0 % or untaxed on an
+ * invoice subject to VAT, O when nothing is). Allowances and charges carry the category the engine
+ * placed them in (D37).
  */
 export type TaxCategoryCode = TaxCategory;
 
@@ -27,11 +26,19 @@ export interface AmountsCategory {
   readonly exemption?: { readonly code?: string; readonly reason?: string };
 }
 
+/** A charge on a line (BG-28, D37), net. */
+export interface AmountsLineCharge {
+  readonly amount: bigint;
+  readonly reason?: string;
+  readonly reasonCode?: string;
+}
+
 export interface AmountsLine {
-  /** LineExtensionAmount: net, after the line discount (D1), in minor units. */
+  /** LineExtensionAmount: net, after the line discount (D1) and with the line's charges (D37), in minor units. */
   readonly net: bigint;
   /** The line discount, net, in minor units. */
   readonly discount: bigint;
+  readonly charges: readonly AmountsLineCharge[];
   /** Unit price, net, × 10^6 (as sent when tax-exclusive). */
   readonly unitPrice: bigint;
   /** Quantity × 10^6, as sent. */
@@ -39,11 +46,18 @@ export interface AmountsLine {
   readonly category: AmountsCategory;
 }
 
+/** Where a document-level allowance or charge comes from: the writer words it by its kind. */
+export type AdjustmentKind = 'global_discount' | 'allowance' | 'charge' | 'shipping';
+
 export interface AmountsAllowanceCharge {
-  /** false: the global discount's share of one category (D3); true: shipping (D7). */
+  readonly kind: AdjustmentKind;
+  /** false: an allowance (the global discount's share of a category, D3, or one of D37); true: a charge or shipping. */
   readonly charge: boolean;
   readonly amount: bigint;
   readonly category: AmountsCategory;
+  /** As sent (D37), for allowances and charges. */
+  readonly reason?: string;
+  readonly reasonCode?: string;
 }
 
 export interface AmountsSubtotal {
@@ -52,7 +66,7 @@ export interface AmountsSubtotal {
   readonly tax: bigint;
 }
 
-/** Every amount of the UBL document, in minor units, consistent with EN 16931's BR-CO rules. */
+/** Every amount of the e-invoice, in minor units, consistent with EN 16931's BR-CO rules. */
 export interface EInvoiceAmounts extends EInvoiceTotals {
   readonly minorDigits: number;
   readonly lines: readonly AmountsLine[];
@@ -63,31 +77,44 @@ export interface EInvoiceAmounts extends EInvoiceTotals {
 /** "× rate / 100" with rate × 10^6 is "× rate / 10^8". */
 const PERCENT_SCALE = 100n * POW10[DECIMAL_DIGITS]!;
 
+/** A document-level amount of one category before conversion: gross when tax-inclusive. */
+interface Adjustment {
+  readonly kind: AdjustmentKind;
+  readonly charge: boolean;
+  readonly amount: bigint;
+  readonly reason?: string;
+  readonly reasonCode?: string;
+}
+
 interface CategoryAccumulator {
   readonly category: AmountsCategory;
   readonly lines: number[];
   /** Σ line totals as computed (gross when tax-inclusive). */
   lineTotal: bigint;
-  /** Σ global-discount shares (D3), same basis. */
-  discount: bigint;
-  shipping: bigint;
+  /** The global discount's shares (D3), allowances and charges (D37) and shipping, in that order. */
+  readonly adjustments: Adjustment[];
 }
 
+const signed = (a: { charge: boolean; amount: bigint }) => (a.charge ? a.amount : -a.amount);
+
 /**
- * The computed invoice's amounts as UBL needs them. The JSON totals are kept to the cent:
+ * The computed invoice's amounts as EN 16931 needs them. The JSON totals are kept to the cent:
  * LineExtensionAmount − AllowanceTotalAmount + ChargeTotalAmount is the tax-exclusive amount,
  * the tax breakdown adds up to total_tax, and PayableAmount is balance_due.
  *
- * - Tax-exclusive invoices: lines, the global discount's category shares (D3, the same
- *   largest-remainder split the engine uses, globalDiscountShares) and shipping carry over as they are.
- * - Tax-inclusive invoices (D6): UBL amounts are net. Per category, net = gross − tax exactly;
- *   the net is spread over the category's lines in proportion to their gross (largest remainder),
- *   the discount share is converted by the category's rate and rounded.
+ * - Each category and rate collects its lines, its share of the global discount (D3, the same
+ *   largest-remainder split the engine uses, globalDiscountShares), its allowances and charges
+ *   (D37) and the shipping (taxed in its own category, D37; untaxed as D7 has it).
+ * - Tax-exclusive invoices: everything carries over as it is.
+ * - Tax-inclusive invoices (D6): EN 16931 amounts are net. Per category, net = gross − tax exactly;
+ *   the document-level amounts are converted at the category's rate and rounded, and the rest of
+ *   the net is spread over the category's lines in proportion to their gross (largest remainder);
+ *   line discounts, line charges and unit prices are converted and rounded.
  * - The tax of each category is its exact tax apportioned so the categories add up to total_tax
  *   (which the engine rounds per D5 group), each within a minor unit or two of its exact value —
  *   inside EN 16931's tolerance (BR-CO-17, BR-S-09: one currency unit).
  *
- * Throws when the result would not add up (it always should): the caller answers ubl_error.
+ * Throws when the result would not add up (it always should): the caller answers ubl_error / cii_error.
  */
 export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
   const minorDigits = CURRENCY_MINOR_UNITS[invoice.currency];
@@ -97,41 +124,44 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     if (scaled % toMinorDivisor !== 0n) throw new Error(`${path} ${value} has more decimals than ${invoice.currency}`);
     return scaled / toMinorDivisor;
   };
-  const items = invoice.items;
-  // D36: the category sent for each line; an invoice names no category and charges no tax at all
-  // only when it is not subject to VAT (O), as before.
-  const sentCategories = items.map((item) => item.tax_category ?? invoice.tax_category);
-  const vatFree = items.every((item, i) => item.taxes.length === 0 && (sentCategories[i] === undefined || sentCategories[i] === 'O'));
-  const lineTotals = items.map((item, i) => minor(item.line_total, `items[${i}].line_total`));
-  const globalDiscount = minor(invoice.global_discount, 'global_discount');
-  const shares = globalDiscountShares(lineTotals, globalDiscount);
-
-  // Categories in order of first use, lines first, then shipping.
-  const categories = new Map<string, CategoryAccumulator>();
-  const categoryOf = (code: TaxCategoryCode, rate: bigint, exemption?: AmountsCategory['exemption']): CategoryAccumulator => {
-    const key = `${code}${rate}`;
-    let entry = categories.get(key);
-    if (entry === undefined) {
-      const category: AmountsCategory = exemption === undefined ? { code, rate, groups: [] } : { code, rate, groups: [], exemption };
-      entry = { category, lines: [], lineTotal: 0n, discount: 0n, shipping: 0n };
-      categories.set(key, entry);
-    }
-    return entry;
+  const rateOf = (taxes: ReadonlyArray<{ rate: number | string }> | undefined, path: string) => {
+    let rate = 0n;
+    for (const tax of taxes ?? []) rate += parseDecimal(tax.rate, path);
+    return rate;
   };
+  const items = invoice.items;
+  const lineTotals = items.map((item, i) => minor(item.line_total, `items[${i}].line_total`));
+  const shares = globalDiscountShares(lineTotals, minor(invoice.global_discount, 'global_discount'));
+  const placed = lineCategories(items.map((item, i) => ({
+    sent: item.tax_category ?? invoice.tax_category,
+    rate: rateOf(item.taxes, `items[${i}].taxes`),
+    hasTaxes: item.taxes.length > 0,
+  })));
+
+  // Categories in order of first use: lines, then allowances, charges and shipping.
+  const categories = new Map<string, CategoryAccumulator>();
   const exemptionOf = (code: TaxCategoryCode, item?: Invoice['items'][number]): AmountsCategory['exemption'] => {
     if (!EXEMPT_CATEGORIES.has(code)) return undefined;
     const exemptionCode = item?.tax_exemption_code ?? invoice.tax_exemption_code;
     const reason = item?.tax_exemption_reason ?? invoice.tax_exemption_reason;
     return { ...(exemptionCode !== undefined ? { code: exemptionCode } : {}), ...(reason !== undefined ? { reason } : {}) };
   };
-  const lineCategories = items.map((item, i) => {
-    let rate = 0n;
-    for (const tax of item.taxes) rate += parseDecimal(tax.rate, `items[${i}].taxes`);
-    const code: TaxCategoryCode = sentCategories[i] ?? (item.taxes.length === 0 ? (vatFree ? 'O' : 'Z') : rate === 0n ? 'Z' : 'S');
-    const entry = categoryOf(code, rate, exemptionOf(code, item));
+  const categoryOf = (code: TaxCategoryCode, rate: bigint, item?: Invoice['items'][number]): CategoryAccumulator => {
+    const key = `${code}${rate}`;
+    let entry = categories.get(key);
+    if (entry === undefined) {
+      const exemption = exemptionOf(code, item);
+      const category: AmountsCategory = exemption === undefined ? { code, rate, groups: [] } : { code, rate, groups: [], exemption };
+      entry = { category, lines: [], lineTotal: 0n, adjustments: [] };
+      categories.set(key, entry);
+    }
+    return entry;
+  };
+  const lineEntries = items.map((item, i) => {
+    const { code, rate } = placed[i]!;
+    const entry = categoryOf(code, rate, item);
     entry.lines.push(i);
     entry.lineTotal += lineTotals[i]!;
-    entry.discount += shares[i]!;
     if (rate !== 0n) {
       const groups = entry.category.groups as string[];
       for (const tax of item.taxes) {
@@ -139,41 +169,75 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
         if (!groups.includes(name)) groups.push(name);
       }
     }
-    return entry.category;
+    return entry;
   });
-  // Untaxed shipping (D7) follows a supply that is all in one exempt category (an intra-community
-  // delivery's freight is part of it); otherwise it is zero rated, or not subject to VAT when nothing is.
+  // D3: the global discount's share of each category, as one allowance per category.
+  const discountByEntry = new Map<CategoryAccumulator, bigint>();
+  lineEntries.forEach((entry, i) => discountByEntry.set(entry, (discountByEntry.get(entry) ?? 0n) + shares[i]!));
+  for (const [entry, discount] of discountByEntry) {
+    if (discount > 0n) entry.adjustments.push({ kind: 'global_discount', charge: false, amount: discount });
+  }
+  // D37: allowances and charges in the category the engine placed them in.
+  for (const [list, charge] of [[invoice.allowances, false], [invoice.charges, true]] as const) {
+    (list ?? []).forEach((a, i) => {
+      const path = `${charge ? 'charges' : 'allowances'}[${i}]`;
+      categoryOf(a.tax_category as TaxCategoryCode, parseDecimal(a.tax_rate, `${path}.tax_rate`)).adjustments.push({
+        kind: charge ? 'charge' : 'allowance',
+        charge,
+        amount: minor(a.amount, `${path}.amount`),
+        ...(a.reason !== undefined ? { reason: a.reason } : {}),
+        ...(a.reason_code !== undefined ? { reasonCode: a.reason_code } : {}),
+      });
+    });
+  }
+  // Shipping: taxed in its own category (D37); untaxed (D7), it follows a supply that is all in
+  // one exempt category (an intra-community delivery's freight is part of it), else it is zero
+  // rated, or not subject to VAT when nothing is.
   const shipping = minor(invoice.shipping, 'shipping');
-  if (shipping > 0n) {
-    const only = lineCategories.every((c) => c.code === lineCategories[0]!.code) ? lineCategories[0]!.code : undefined;
-    const code: TaxCategoryCode = only !== undefined && EXEMPT_CATEGORIES.has(only) ? only : vatFree ? 'O' : 'Z';
-    categoryOf(code, 0n, exemptionOf(code)).shipping += shipping;
+  if (shipping !== 0n) {
+    const shippingRate = invoice.shipping_taxes !== undefined
+      ? rateOf(invoice.shipping_taxes, 'shipping_taxes')
+      : invoice.shipping_tax_rate !== undefined ? parseDecimal(invoice.shipping_tax_rate, 'shipping_tax_rate') : 0n;
+    let code = invoice.shipping_tax_category as TaxCategoryCode | undefined;
+    if (code === undefined) {
+      const only = placed.every((c) => c.code === placed[0]!.code) ? placed[0]!.code : undefined;
+      const vatFree = placed.every((c) => c.code === 'O');
+      code = shippingRate !== 0n ? 'S' : only !== undefined && EXEMPT_CATEGORIES.has(only) ? only : vatFree ? 'O' : 'Z';
+    }
+    categoryOf(code, shippingRate).adjustments.push({ kind: 'shipping', charge: true, amount: shipping });
   }
 
   // Each category's exact tax, then integers that add up to the invoice's total_tax.
   const inclusive = invoice.tax_inclusive;
   const entries = [...categories.values()];
-  const exactTaxes: Fraction[] = entries.map(({ category, lineTotal, discount }) => ({
-    numerator: (lineTotal - discount) * category.rate,
-    denominator: inclusive ? PERCENT_SCALE + category.rate : PERCENT_SCALE,
+  const grossOf = (entry: CategoryAccumulator) => entry.adjustments.reduce((sum, a) => sum + signed(a), entry.lineTotal);
+  const exactTaxes: Fraction[] = entries.map((entry) => ({
+    numerator: grossOf(entry) * entry.category.rate,
+    denominator: inclusive ? PERCENT_SCALE + entry.category.rate : PERCENT_SCALE,
   }));
   const taxTotal = minor(invoice.total_tax, 'total_tax');
   const taxes = apportionToTotal(taxTotal, exactTaxes);
 
   const nets = [...lineTotals];
   const discounts = items.map((item, i) => minor(item.discount, `items[${i}].discount`));
+  const lineCharges = items.map((item, i) => (item.charges ?? []).map((c, k): AmountsLineCharge => ({
+    amount: minor(c.amount, `items[${i}].charges[${k}].amount`),
+    ...(c.reason !== undefined ? { reason: c.reason } : {}),
+    ...(c.reason_code !== undefined ? { reasonCode: c.reason_code } : {}),
+  })));
   const unitPrices = items.map((item, i) => parseDecimal(item.unit_price, `items[${i}].unit_price`));
   const allowanceCharges: AmountsAllowanceCharge[] = [];
   const subtotals: AmountsSubtotal[] = [];
   entries.forEach((entry, k) => {
     const { category } = entry;
-    let allowance = entry.discount;
+    let adjustments = entry.adjustments;
     if (inclusive && category.rate !== 0n) {
-      // Net of the category (gross after discount, less its tax), spread over its lines.
       const toNet = (gross: bigint) => divideHalfAwayFromZero(gross * PERCENT_SCALE, PERCENT_SCALE + category.rate);
-      allowance = toNet(entry.discount);
-      const net = entry.lineTotal - entry.discount - taxes[k]!;
-      const lineNets = apportionToTotal(net + allowance, entry.lines.map((i) => ({
+      adjustments = adjustments.map((a) => ({ ...a, amount: toNet(a.amount) }));
+      // Net of the category (gross less its tax), less its document-level amounts, spread over its lines.
+      const net = grossOf(entry) - taxes[k]!;
+      const linesNet = net - adjustments.reduce((sum, a) => sum + signed(a), 0n);
+      const lineNets = apportionToTotal(linesNet, entry.lines.map((i) => ({
         numerator: lineTotals[i]! * PERCENT_SCALE,
         denominator: PERCENT_SCALE + category.rate,
       })));
@@ -181,21 +245,22 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
         nets[i] = lineNets[j]!;
         discounts[i] = toNet(discounts[i]!);
         unitPrices[i] = toNet(unitPrices[i]!);
+        lineCharges[i] = lineCharges[i]!.map((c) => ({ ...c, amount: toNet(c.amount) }));
       });
     }
-    if (allowance > 0n) allowanceCharges.push({ charge: false, amount: allowance, category });
-    if (entry.shipping > 0n) allowanceCharges.push({ charge: true, amount: entry.shipping, category });
-    let lineNet = 0n;
-    for (const i of entry.lines) lineNet += nets[i]!;
-    subtotals.push({ category, taxable: lineNet - allowance + entry.shipping, tax: taxes[k]! });
+    for (const a of adjustments) if (a.amount !== 0n) allowanceCharges.push({ ...a, category });
+    let taxable = adjustments.reduce((sum, a) => sum + signed(a), 0n);
+    for (const i of entry.lines) taxable += nets[i]!;
+    subtotals.push({ category, taxable, tax: taxes[k]! });
   });
 
   const lines = items.map((item, i): AmountsLine => ({
     net: nets[i]!,
     discount: discounts[i]!,
+    charges: lineCharges[i]!,
     unitPrice: unitPrices[i]!,
     quantity: parseDecimal(item.quantity, `items[${i}].quantity`),
-    category: lineCategories[i]!,
+    category: lineEntries[i]!.category,
   }));
   const lineExtension = nets.reduce((a, b) => a + b, 0n);
   const allowanceTotal = allowanceCharges.reduce((sum, ac) => (ac.charge ? sum : sum + ac.amount), 0n);
@@ -207,7 +272,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
   const payable = minor(invoice.balance_due, 'balance_due');
   // BR-CO-16, and through it every total above: the document must say what the JSON says.
   if (taxInclusive - prepaid + rounding !== payable || taxInclusive + rounding !== minor(invoice.grand_total, 'grand_total')) {
-    throw new Error(`UBL totals do not add up: tax-inclusive ${taxInclusive}, rounding ${rounding}, grand total ${invoice.grand_total}`);
+    throw new Error(`e-invoice totals do not add up: tax-inclusive ${taxInclusive}, rounding ${rounding}, grand total ${invoice.grand_total}`);
   }
   return {
     minorDigits, lines, allowanceCharges, subtotals, lineExtension, allowanceTotal, chargeTotal,

@@ -136,10 +136,10 @@ export interface EInvoiceAllowanceCharge {
   readonly charge: boolean;
   /** BT-92 / BT-99 */
   readonly amount: bigint;
-  /** BT-98 / BT-105 (UNCL 5189 / 7161) */
-  readonly reasonCode: string;
+  /** BT-98 / BT-105 (UNCL 5189 / 7161); a reason or a code, or both (BR-33, BR-38). */
+  readonly reasonCode?: string;
   /** BT-97 / BT-104 */
-  readonly reason: string;
+  readonly reason?: string;
   readonly category: EInvoiceVatCategory;
 }
 
@@ -181,6 +181,8 @@ export interface EInvoiceLine {
   readonly net: bigint;
   /** BG-27: the line discount. */
   readonly allowances: readonly { readonly amount: bigint; readonly reasonCode: string; readonly reason: string }[];
+  /** BG-28: the line's charges (D37); a reason or a code, or both (BR-44). */
+  readonly charges: readonly { readonly amount: bigint; readonly reasonCode?: string; readonly reason?: string }[];
   /** BT-153 */
   readonly name: string;
   /** BT-154 */

@@ -74,12 +74,14 @@ export function writeCii(doc: EInvoice): string {
     const settlement = ram(item, 'SpecifiedLineTradeSettlement');
     tradeTax(ram(settlement, 'ApplicableTradeTax'), line.category);
     if (line.period !== undefined) period(ram(settlement, 'BillingSpecifiedPeriod'), line.period);
-    for (const allowance of line.allowances) {
-      const ac = ram(settlement, 'SpecifiedTradeAllowanceCharge');
-      indicator(ac, false);
-      ram(ac, 'ActualAmount', money(allowance.amount));
-      ram(ac, 'ReasonCode', allowance.reasonCode);
-      ram(ac, 'Reason', allowance.reason);
+    for (const [adjustments, charge] of [[line.allowances, false], [line.charges, true]] as const) {
+      for (const adjustment of adjustments) {
+        const ac = ram(settlement, 'SpecifiedTradeAllowanceCharge');
+        indicator(ac, charge);
+        ram(ac, 'ActualAmount', money(adjustment.amount));
+        if (adjustment.reasonCode !== undefined) ram(ac, 'ReasonCode', adjustment.reasonCode);
+        if (adjustment.reason !== undefined) ram(ac, 'Reason', adjustment.reason);
+      }
     }
     ram(ram(settlement, 'SpecifiedTradeSettlementLineMonetarySummation'), 'LineTotalAmount', money(line.net));
   }
@@ -148,8 +150,8 @@ export function writeCii(doc: EInvoice): string {
     const element = ram(settlement, 'SpecifiedTradeAllowanceCharge');
     indicator(element, ac.charge);
     ram(element, 'ActualAmount', money(ac.amount));
-    ram(element, 'ReasonCode', ac.reasonCode);
-    ram(element, 'Reason', ac.reason);
+    if (ac.reasonCode !== undefined) ram(element, 'ReasonCode', ac.reasonCode);
+    if (ac.reason !== undefined) ram(element, 'Reason', ac.reason);
     tradeTax(ram(element, 'CategoryTradeTax'), ac.category);
   }
   const mandate = means?.directDebit?.mandateReference;

@@ -115,8 +115,8 @@ export function writeUbl(doc: EInvoice): string {
   for (const ac of doc.allowanceCharges) {
     const element = cac(root, 'AllowanceCharge');
     cbc(element, 'ChargeIndicator', ac.charge ? 'true' : 'false');
-    cbc(element, 'AllowanceChargeReasonCode', ac.reasonCode);
-    cbc(element, 'AllowanceChargeReason', ac.reason);
+    if (ac.reasonCode !== undefined) cbc(element, 'AllowanceChargeReasonCode', ac.reasonCode);
+    if (ac.reason !== undefined) cbc(element, 'AllowanceChargeReason', ac.reason);
     amount(element, 'Amount', ac.amount);
     taxCategory(cac(element, 'TaxCategory'), ac.category, false);
   }
@@ -148,12 +148,14 @@ export function writeUbl(doc: EInvoice): string {
     cbc(element, creditNote ? 'CreditedQuantity' : 'InvoicedQuantity', formatScaled(line.quantity, DECIMAL_DIGITS), { unitCode: line.unitCode });
     amount(element, 'LineExtensionAmount', line.net);
     if (line.period !== undefined) period(cac(element, 'InvoicePeriod'), line.period);
-    for (const allowance of line.allowances) {
-      const ac = cac(element, 'AllowanceCharge');
-      cbc(ac, 'ChargeIndicator', 'false');
-      cbc(ac, 'AllowanceChargeReasonCode', allowance.reasonCode);
-      cbc(ac, 'AllowanceChargeReason', allowance.reason);
-      amount(ac, 'Amount', allowance.amount);
+    for (const [adjustments, charge] of [[line.allowances, false], [line.charges, true]] as const) {
+      for (const adjustment of adjustments) {
+        const ac = cac(element, 'AllowanceCharge');
+        cbc(ac, 'ChargeIndicator', charge ? 'true' : 'false');
+        if (adjustment.reasonCode !== undefined) cbc(ac, 'AllowanceChargeReasonCode', adjustment.reasonCode);
+        if (adjustment.reason !== undefined) cbc(ac, 'AllowanceChargeReason', adjustment.reason);
+        amount(ac, 'Amount', adjustment.amount);
+      }
     }
     const product = cac(element, 'Item');
     if (line.description !== undefined) cbc(product, 'Description', line.description);

@@ -10,7 +10,7 @@ type Step = string | { readonly value: unknown };
  * order, or in camelCase, is repeating itself; any changed value is a different request.
  *
  * The walk keeps its own stack instead of recursing: unknown fields are not validated, so a body
- * nest as deep as the route's JSON shape limit lets through (133,568 levels in a batch, issue 20), which would overflow
+ * nest as deep as the route's JSON shape limit lets through (248,868 levels in a batch, issue 20), which would overflow
  * the call stack and turn a valid request into a 500 (issue 10).
  */
 export function fingerprintRequest(operation: string, body: unknown): string {

@@ -8,7 +8,10 @@ import { roundToUnit, scaleDownHalfAwayFromZero, type RoundingRule } from '../mo
 import { toMoneyNumber } from '../money/to-money-number.ts';
 import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode } from './catalog.ts';
 import { checkCountries } from './check-countries.ts';
+import { checkDecimalBounds } from './check-decimal-bounds.ts';
 import { checkTaxCategories } from './check-tax-categories.ts';
+import { lineCategories } from './line-categories.ts';
+import { readDocumentAdjustments, readShippingTax, type DocumentAdjustment } from './read-document-adjustments.ts';
 import { checkDate, checkDates, checkPeriod } from './check-dates.ts';
 import { checkMagnitude } from './check-magnitude.ts';
 import { computeLine } from './compute-line.ts';
@@ -56,6 +59,7 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   const date = meta.date ?? ctx.today;
 
   // Input checks first, so that a request with several problems reports a validation_error.
+  checkDecimalBounds(request);
   checkDates(date, meta.due_date);
   checkDate(meta.delivery_date, 'invoice.delivery_date');
   checkPeriod(meta.period, 'invoice.period');
@@ -97,22 +101,34 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   // D1, D2: line totals (rounded once each) and the subtotal.
   const lineTotals = new Array<bigint>(count);
   const lineDiscounts = new Array<bigint>(count);
+  const lineCharges = new Array<readonly bigint[]>(count);
   let subtotal = 0n;
   let lineDiscountSum = 0n;
   for (let i = 0; i < count; i += 1) {
-    const { roundedAmount, lineTotal } = computeLine(lines[i]!, i, minorDigits);
+    const { roundedAmount, lineTotal, charges } = computeLine(lines[i]!, i, minorDigits);
+    let chargeSum = 0n;
+    for (const charge of charges) chargeSum += charge;
     lineTotals[i] = lineTotal;
-    lineDiscounts[i] = roundedAmount - lineTotal;
+    lineCharges[i] = charges;
+    lineDiscounts[i] = roundedAmount - (lineTotal - chargeSum);
     subtotal += lineTotal;
-    lineDiscountSum += roundedAmount - lineTotal;
+    lineDiscountSum += lineDiscounts[i]!;
   }
   checkMagnitude(subtotal, minorDigits, 'subtotal');
+
+  if (subtotal < 0n && globalDiscountInput > 0n) {
+    // D38: negative lines can bring the subtotal below zero; nothing is left to discount.
+    throw new AppError(
+      'calculation_error',
+      `global_discount needs a positive subtotal, and the subtotal is ${formatScaled(subtotal, minorDigits)}; leave the discount out, or send a credit note for a refund`,
+    );
+  }
 
   // D3: the global discount, rounded once, then spread over the lines for tax.
   const globalDiscount = globalDiscountIsPercent
     ? scaleDownHalfAwayFromZero(subtotal * globalDiscountInput, PERCENT_SCALE_DIGITS)
     : scaleDownHalfAwayFromZero(globalDiscountInput, decimalToMinorDigits);
-  if (globalDiscount > subtotal) {
+  if (globalDiscount > 0n && globalDiscount > subtotal) {
     throw new AppError(
       'calculation_error',
       `global_discount ${formatScaled(globalDiscount, minorDigits)} is more than the subtotal ${formatScaled(subtotal, minorDigits)}; send a discount of at most the subtotal`,
@@ -120,16 +136,47 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   }
   const bases = globalDiscount === 0n ? lineTotals : taxableBases(lineTotals, globalDiscount);
 
+  // D37: allowances, charges and taxed shipping, each in its VAT category and rate; their bases join
+  // the lines' in the tax groups (D5), in that order.
+  const categories = lineCategories(request.items.map((item, i) => ({
+    sent: item.tax_category ?? request.tax_category,
+    rate: taxSets[i]!.totalRate,
+    hasTaxes: taxSets[i]!.components.length > 0,
+  })));
+  const adjustments = readDocumentAdjustments(request, categories, lineTotals, taxWord, decimalToMinorDigits);
+  const shippingTax = shipping === 0n ? undefined : readShippingTax(request, taxWord);
+  const taxBases = [...bases];
+  const allTaxSets = [...taxSets];
+  let allowanceTotal = 0n;
+  let chargeTotal = 0n;
+  for (const adjustment of adjustments) {
+    taxBases.push(adjustment.charge ? adjustment.amount : -adjustment.amount);
+    allTaxSets.push(adjustment.taxes);
+    if (adjustment.charge) chargeTotal += adjustment.amount;
+    else allowanceTotal += adjustment.amount;
+  }
+  if (shippingTax !== undefined) {
+    taxBases.push(shipping);
+    allTaxSets.push(shippingTax.taxes);
+  }
+
   // D4–D6: taxes.
-  const taxes = computeTaxes(bases, taxSets, inclusive, minorDigits);
+  const taxes = computeTaxes(taxBases, allTaxSets, inclusive, minorDigits);
   const totalTax = taxes.totalTax;
 
-  // D6 / D7 / D8: grand total, rounded only here and only when asked.
-  const unrounded = subtotal - globalDiscount + shipping + (inclusive ? 0n : totalTax);
+  // D6 / D7 / D8 / D37: grand total, rounded only here and only when asked.
+  const unrounded = subtotal - globalDiscount - allowanceTotal + chargeTotal + shipping + (inclusive ? 0n : totalTax);
   const grandTotal = request.rounding === undefined || request.rounding === 'none'
     ? unrounded
     : roundToUnit(unrounded, roundingStep, GRAND_TOTAL_RULE[request.rounding]);
   checkMagnitude(grandTotal, minorDigits, 'grand_total');
+  if (grandTotal < 0n) {
+    // D38: negative lines may reduce an invoice, not turn it into a refund.
+    throw new AppError(
+      'calculation_error',
+      `the grand total would be ${formatScaled(grandTotal, minorDigits)}; an invoice cannot be negative: send a credit note (document_type "credit_note" with billing_reference) for the amounts returned`,
+    );
+  }
 
   // D9, D10.
   if (deposit > grandTotal) {
@@ -158,6 +205,9 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     if (item.tax_category !== undefined) out.tax_category = item.tax_category;
     if (item.tax_exemption_reason !== undefined) out.tax_exemption_reason = item.tax_exemption_reason;
     if (item.tax_exemption_code !== undefined) out.tax_exemption_code = item.tax_exemption_code;
+    if (item.charges !== undefined) {
+      out.charges = item.charges.map((charge, c) => ({ ...charge, amount: toMoneyNumber(lineCharges[i]![c]!, minorDigits) }));
+    }
     if (item.item_id !== undefined) out.item_id = item.item_id;
     if (item.note !== undefined) out.note = item.note;
     if (item.unit_code !== undefined) out.unit_code = item.unit_code;
@@ -187,6 +237,8 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     global_discount: toMoneyNumber(globalDiscount, minorDigits),
     discount_total: toMoneyNumber(lineDiscountSum + globalDiscount, minorDigits),
     shipping: toMoneyNumber(shipping, minorDigits),
+    allowance_total: toMoneyNumber(allowanceTotal, minorDigits),
+    charge_total: toMoneyNumber(chargeTotal, minorDigits),
     shipping_label: request.shipping_label ?? 'Shipping',
     total_tax: toMoneyNumber(totalTax, minorDigits),
     rounding_adjustment: toMoneyNumber(grandTotal - unrounded, minorDigits),
@@ -206,6 +258,19 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   if (meta.project_reference !== undefined) invoice.project_reference = meta.project_reference;
   if (request.profile !== undefined) invoice.profile = request.profile;
   if (request.tax_category !== undefined) invoice.tax_category = request.tax_category;
+  const echoAdjustment = (a: DocumentAdjustment) => ({
+    ...a.input,
+    amount: toMoneyNumber(a.amount, minorDigits),
+    tax_category: a.category,
+    tax_rate: a.input.tax_rate ?? Number(formatScaled(a.rate, DECIMAL_DIGITS)),
+  });
+  if (request.allowances !== undefined) invoice.allowances = adjustments.filter((a) => !a.charge).map(echoAdjustment);
+  if (request.charges !== undefined) invoice.charges = adjustments.filter((a) => a.charge).map(echoAdjustment);
+  if (request.shipping_tax_rate !== undefined) invoice.shipping_tax_rate = request.shipping_tax_rate;
+  if (request.shipping_taxes !== undefined) invoice.shipping_taxes = request.shipping_taxes;
+  if (shippingTax !== undefined || request.shipping_tax_category !== undefined) {
+    invoice.shipping_tax_category = shippingTax?.category ?? request.shipping_tax_category;
+  }
   if (request.tax_exemption_reason !== undefined) invoice.tax_exemption_reason = request.tax_exemption_reason;
   if (request.tax_exemption_code !== undefined) invoice.tax_exemption_code = request.tax_exemption_code;
   if (request.billing_reference !== undefined) invoice.billing_reference = request.billing_reference;
@@ -235,13 +300,13 @@ function readGlobalTaxes(request: InvoiceRequest, taxWord: string): TaxSet {
 }
 
 /** shipping, deposit, amount_paid: at most 6 decimals, then rounded half away from zero to minor units. */
-function readMinorAmount(value: number | undefined, path: string, decimalToMinorDigits: number): bigint {
+function readMinorAmount(value: number | string | undefined, path: string, decimalToMinorDigits: number): bigint {
   if (value === undefined || value === 0) return 0n;
   return scaleDownHalfAwayFromZero(parseDecimal(value, path), decimalToMinorDigits);
 }
 
 /** D8 step in minor units; it must be a whole number of the currency's minor unit. */
-function readRoundingStep(value: number | undefined, currency: Currency, minorDigits: number): bigint {
+function readRoundingStep(value: number | string | undefined, currency: Currency, minorDigits: number): bigint {
   if (value === undefined) return POW10[minorDigits]!;
   const decimalToMinor = POW10[DECIMAL_DIGITS - minorDigits]!;
   const scaled = parseDecimal(value, 'rounding_increment');

@@ -10,8 +10,10 @@ import type { LineInput } from './read-line-item.ts';
 export interface LineFigures {
   /** round(quantity × unit_price), for the displayed discount. */
   readonly roundedAmount: bigint;
-  /** D1: round(amount − discount). */
+  /** D1: round(amount − discount), plus the line's charges (D37). */
   readonly lineTotal: bigint;
+  /** D37: each charge rounded to minor units (D12). */
+  readonly charges: readonly bigint[];
 }
 
 /** quantity and unit_price are both × 10^6, so their product is × 10^12. */
@@ -26,8 +28,21 @@ const MAX_AMOUNT = MAX_RESULT_UNITS * POW10[AMOUNT_SCALE_DIGITS]!;
  * whole line; line_total is rounded once, half away from zero, to the minor unit.
  */
 export function computeLine(line: LineInput, index: number, minorDigits: number): LineFigures {
+  const figures = discountedLine(line, index, minorDigits);
+  if (line.charges.length === 0) return figures;
+  // D37: charges are amounts of money, rounded to the minor unit on entry, added after the discount.
+  const charges = line.charges.map((charge) => scaleDownHalfAwayFromZero(charge, 6 - minorDigits));
+  let lineTotal = figures.lineTotal;
+  for (const charge of charges) lineTotal += charge;
+  return { roundedAmount: figures.roundedAmount, lineTotal, charges };
+}
+
+const NO_CHARGES: readonly bigint[] = Object.freeze([]);
+
+/** D1 before charges. */
+function discountedLine(line: LineInput, index: number, minorDigits: number): LineFigures {
   const amount = line.quantity * line.unitPrice;
-  if (amount > MAX_AMOUNT) {
+  if (amount > MAX_AMOUNT || amount < -MAX_AMOUNT) {
     throw new AppError(
       'calculation_error',
       `${itemPaths(index).item}: quantity × unit_price is ${formatScaled(amount, AMOUNT_SCALE_DIGITS)}, above the limit of ${MAX_RESULT_UNITS} per line; split the line`,
@@ -36,12 +51,12 @@ export function computeLine(line: LineInput, index: number, minorDigits: number)
   const toMinorDigits = AMOUNT_SCALE_DIGITS - minorDigits;
   const roundedAmount = scaleDownHalfAwayFromZero(amount, toMinorDigits);
   const discount = line.discount;
-  if (discount === 0n) return { roundedAmount, lineTotal: roundedAmount };
+  if (discount === 0n) return { roundedAmount, lineTotal: roundedAmount, charges: NO_CHARGES };
 
   if (line.discountIsPercent) {
     // amount × (100 − d) / 100, exact at scale 10^12 × 10^8 before the one rounding.
     const lineTotal = scaleDownHalfAwayFromZero(amount * (HUNDRED_PERCENT - discount), toMinorDigits + PERCENT_SCALE_DIGITS);
-    return { roundedAmount, lineTotal };
+    return { roundedAmount, lineTotal, charges: NO_CHARGES };
   }
   const discountAtAmountScale = discount * 1_000_000n;
   if (discountAtAmountScale > amount) {
@@ -50,5 +65,5 @@ export function computeLine(line: LineInput, index: number, minorDigits: number)
       `${itemPaths(index).discount} is ${formatScaled(discount, 6)}, more than the line amount ${formatScaled(amount, AMOUNT_SCALE_DIGITS)}; send a discount of at most the line amount`,
     );
   }
-  return { roundedAmount, lineTotal: scaleDownHalfAwayFromZero(amount - discountAtAmountScale, toMinorDigits) };
+  return { roundedAmount, lineTotal: scaleDownHalfAwayFromZero(amount - discountAtAmountScale, toMinorDigits), charges: NO_CHARGES };
 }

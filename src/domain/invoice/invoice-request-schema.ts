@@ -30,8 +30,21 @@ export const MAX_TAX_COMPONENTS = 10;
  */
 export const MAX_IMAGE_FIELD_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64;
 
-const money = (description: string) =>
-  Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description });
+/** A plain decimal written as text (D38): digits, one optional point, an optional minus. */
+export const DECIMAL_TEXT_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
+
+/**
+ * D38: a number field takes a JSON number or the same value as a decimal string, read exactly
+ * without a binary double. The bounds (D11) stand on the number; the engine applies them to the
+ * text (check-decimal-bounds.ts), so they are written once, here.
+ */
+export const decimal = (bounds: { minimum?: number; maximum: number; exclusiveMinimum?: number }, description: string, extra: { default?: number } = {}) =>
+  Type.Union([
+    Type.Number({ ...bounds }),
+    Type.String({ pattern: DECIMAL_TEXT_PATTERN, maxLength: 40, description: 'The same number written as a decimal string, for example "1234.56", read exactly (D38).' }),
+  ], { description, ...extra });
+
+const money = (description: string) => decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, description);
 const text = (maxLength: number, description: string, minLength = 0) =>
   Type.String({ minLength, maxLength, description });
 /**
@@ -109,6 +122,33 @@ const taxCategory = (where: string) => StringEnum(TAX_CATEGORIES, {
 const taxExemptionReason = (where: string) => text(1000, `Why no VAT is charged ${where} (BT-120), for E, AE, K, G, O; the standard wording in the invoice language when only a code is sent.`, 1);
 const taxExemptionCode = (where: string) => Type.String({ pattern: '^VATEX-[A-Z0-9-]+$', description: `VATEX code ${where} (BT-121), for example VATEX-EU-AE, VATEX-EU-IC, VATEX-EU-G, VATEX-EU-O.` });
 
+/** D37: most document-level allowances, and charges, per invoice; most charges per line. */
+export const MAX_ALLOWANCES = 20;
+export const MAX_LINE_CHARGES = 10;
+
+/** D37: a document-level allowance or charge (BG-20, BG-21) in one VAT category and rate. */
+export const AllowanceChargeSchema = Type.Object(
+  {
+    amount: Type.Optional(decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'The amount (net, or gross when tax_inclusive); send amount or percent.')),
+    percent: Type.Optional(decimal({ minimum: 0, maximum: 100 }, 'A percent of the net sum of the lines in its VAT category and rate, rounded to the currency (D12); send amount or percent.')),
+    reason: Type.Optional(text(200, 'Why (BT-97, BT-104); a reason or a reason_code is needed.', 1)),
+    reason_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'UNCL 5189 (allowances, e.g. 95 discount) or UNCL 7161 (charges, e.g. FC freight, ABL packaging) code (BT-98, BT-105).' })),
+    tax_category: Type.Optional(taxCategory('of the allowance or charge; the lines\' one when they all share one')),
+    tax_rate: Type.Optional(decimal({ minimum: 0, maximum: MAX_TAX_RATE }, 'VAT rate in percent of its category; the lines\' one when they all share one.')),
+  },
+  { description: 'A document-level allowance or charge (D37): it moves the taxable base of its own VAT category and rate.' },
+);
+
+/** D37: a charge on one line (BG-28), added after the line discount. */
+export const LineChargeSchema = Type.Object(
+  {
+    amount: decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'The amount (net, or gross when tax_inclusive).'),
+    reason: Type.Optional(text(200, 'Why (BT-144); a reason or a reason_code is needed.', 1)),
+    reason_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,3}$', description: 'UNCL 7161 charge code (BT-145), for example ABL (packaging).' })),
+  },
+  { description: 'A charge on the line (BG-28, D37).' },
+);
+
 /** A date range (BG-14, BG-26). */
 const PeriodSchema = (description: string) => Type.Object(
   {
@@ -141,7 +181,7 @@ export const InvoiceMetaSchema = Type.Object(
 export const TaxComponentSchema = Type.Object(
   {
     name: Type.Optional(text(100, 'Name of the tax; the language\'s word for tax when omitted (D4).')),
-    rate: Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Rate in percent.' }),
+    rate: decimal({ minimum: 0, maximum: MAX_TAX_RATE }, 'Rate in percent.'),
   },
   { description: 'One component of a tax (for example CGST 9 and SGST 9).' },
 );
@@ -149,16 +189,17 @@ export const TaxComponentSchema = Type.Object(
 export const LineItemSchema = Type.Object(
   {
     description: text(1000, 'What is invoiced.', 1),
-    quantity: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_QUANTITY, default: 1, description: 'Quantity, at most 6 decimals.' })),
+    quantity: Type.Optional(decimal({ minimum: -MAX_QUANTITY, maximum: MAX_QUANTITY }, 'Quantity, at most 6 decimals; negative for a returned item or a deduction (D38), which takes no discount or charges.', { default: 1 })),
     unit: Type.Optional(text(20, 'Unit label such as hrs, pcs, kg.')),
-    unit_price: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, default: 0, description: 'Price per unit before tax and discount (gross when tax_inclusive).' })),
-    discount: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description: 'Line discount: a percent (≤ 100) or an amount for the whole line.' })),
+    unit_price: Type.Optional(decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'Price per unit before tax and discount (gross when tax_inclusive).', { default: 0 })),
+    discount: Type.Optional(decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'Line discount: a percent (≤ 100) or an amount for the whole line.')),
     discount_type: Type.Optional(StringEnum(DISCOUNT_TYPES, { default: 'percent' })),
-    tax_rate: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Single tax rate in percent; overrides global taxes for this line.' })),
+    tax_rate: Type.Optional(decimal({ minimum: 0, maximum: MAX_TAX_RATE }, 'Single tax rate in percent; overrides global taxes for this line.')),
     taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Several tax components; an alternative to tax_rate.' })),
     tax_category: Type.Optional(taxCategory('of this line')),
     tax_exemption_reason: Type.Optional(taxExemptionReason('on this line')),
     tax_exemption_code: Type.Optional(taxExemptionCode('of this line')),
+    charges: Type.Optional(Type.Array(LineChargeSchema, { minItems: 1, maxItems: MAX_LINE_CHARGES, description: 'Charges on this line, added after the line discount (D37).' })),
     item_id: Type.Optional(text(100, 'The seller\'s item identifier (BT-155, D35).', 1)),
     note: Type.Optional(text(1000, 'A note on this line (BT-127, D35).', 1)),
     unit_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{2,3}$', description: 'UN/ECE Recommendation 20 unit code (BT-130), for example HUR, H87, C62; overrides the code read from unit (D35).' })),
@@ -231,18 +272,23 @@ export const InvoiceRequestSchema = Type.Object(
     ship_to: Type.Optional(ShipToSchema),
     invoice: Type.Optional(InvoiceMetaSchema),
     items: Type.Array(LineItemSchema, { minItems: 1, maxItems: MAX_ITEMS, description: '1 to 100 line items.' }),
-    global_tax: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAX_RATE, description: 'Tax rate in percent for lines without a tax of their own.' })),
+    global_tax: Type.Optional(decimal({ minimum: 0, maximum: MAX_TAX_RATE }, 'Tax rate in percent for lines without a tax of their own.')),
     global_taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Tax components for lines without a tax of their own.' })),
     tax_category: Type.Optional(taxCategory('for lines without their own')),
     tax_exemption_reason: Type.Optional(taxExemptionReason('for lines without their own, and for shipping, allowances and charges in an exempt category')),
     tax_exemption_code: Type.Optional(taxExemptionCode('for lines without their own, and for shipping, allowances and charges in an exempt category')),
-    global_discount: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_MONEY_INPUT, description: 'Discount on the subtotal after line discounts (D3).' })),
+    global_discount: Type.Optional(decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'Discount on the subtotal after line discounts (D3).')),
     global_discount_type: Type.Optional(StringEnum(DISCOUNT_TYPES, { default: 'percent' })),
-    shipping: Type.Optional(money('Shipping charge, added after tax and not taxed (D7).')),
+    shipping: Type.Optional(money('Shipping charge: untaxed and added after tax (D7), unless shipping_tax_rate or shipping_taxes tax it (D37).')),
+    shipping_tax_rate: Type.Optional(decimal({ minimum: 0, maximum: MAX_TAX_RATE }, 'Taxes the shipping at this rate in percent (D37); its tax joins the tax lines.')),
+    shipping_taxes: Type.Optional(Type.Array(TaxComponentSchema, { minItems: 1, maxItems: MAX_TAX_COMPONENTS, description: 'Taxes the shipping with several components (D37); an alternative to shipping_tax_rate.' })),
+    shipping_tax_category: Type.Optional(taxCategory('of the shipping; S when it is taxed, else as D7 says')),
+    allowances: Type.Optional(Type.Array(AllowanceChargeSchema, { minItems: 1, maxItems: MAX_ALLOWANCES, description: 'Document-level allowances (BG-20, D37), each in one VAT category and rate.' })),
+    charges: Type.Optional(Type.Array(AllowanceChargeSchema, { minItems: 1, maxItems: MAX_ALLOWANCES, description: 'Document-level charges (BG-21, D37), each in one VAT category and rate.' })),
     shipping_label: Type.Optional(text(100, 'Label of the shipping line; "Shipping" when omitted.')),
     deposit: Type.Optional(money('Deposit requested up front; shown, does not change the totals (D9).')),
     rounding: Type.Optional(StringEnum(ROUNDING_MODES, { default: 'none', description: 'Rounding of the grand total (D8).' })),
-    rounding_increment: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'Step of the grand-total rounding, for example 0.05; default 1 (D8).' })),
+    rounding_increment: Type.Optional(decimal({ exclusiveMinimum: 0, maximum: 1000 }, 'Step of the grand-total rounding, for example 0.05; default 1 (D8).')),
     amount_paid: Type.Optional(money('Amount already paid; balance_due = grand_total − amount_paid.')),
     payment: Type.Optional(PaymentSchema),
     template: Type.Optional(StringEnum(TEMPLATES, { default: 'classic' })),
@@ -276,3 +322,4 @@ export type TaxComponent = Static<typeof TaxComponentSchema>;
 export type Party = Static<typeof PartySchema>;
 export type Payment = Static<typeof PaymentSchema>;
 export type StructuredAddress = Static<typeof StructuredAddressSchema>;
+export type AllowanceChargeInput = Static<typeof AllowanceChargeSchema>;

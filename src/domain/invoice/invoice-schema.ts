@@ -11,23 +11,30 @@ import { StringEnum } from '../../lib/string-enum.ts';
  * rounded unit price times the quantity would no longer give the line total.
  */
 const money = (description: string) => Type.Number({ description });
+/** A value echoed as the request sent it: a number, or a decimal string (D38). */
+const echoed = (description: string) => Type.Union([Type.Number(), Type.String()], { description });
 
 export const ItemTaxSchema = Type.Object({
   name: Type.String(),
-  rate: Type.Number({ description: 'Percent.' }),
+  rate: echoed('Percent, as sent.'),
   amount: money('This line\'s share of the component, rounded for display (D5).'),
 });
 
 export const InvoiceItemSchema = Type.Object({
   description: Type.String(),
-  quantity: Type.Number(),
+  quantity: echoed('As sent.'),
   unit: Type.Optional(Type.String()),
-  unit_price: Type.Number({ description: 'As sent (gross when tax_inclusive).' }),
+  unit_price: echoed('As sent (gross when tax_inclusive).'),
   discount: money('The line discount as an amount: round(quantity × unit_price) − line_total.'),
-  discount_percent: Type.Optional(Type.Number({ description: 'The percent sent, for a percent line discount.' })),
+  discount_percent: Type.Optional(echoed('The percent sent, for a percent line discount.')),
   taxes: Type.Array(ItemTaxSchema),
   tax_amount: money('Sum of this line\'s tax shares; may differ from the tax lines by one minor unit per line (D5).'),
   line_total: money('Quantity × unit price less the line discount (D1).'),
+  charges: Type.Optional(Type.Array(Type.Object({
+    amount: money('The charge, rounded to the currency (D12).'),
+    reason: Type.Optional(Type.String()),
+    reason_code: Type.Optional(Type.String()),
+  }), { description: 'The line\'s charges (D37), included in line_total.' })),
   tax_category: LineItemSchema.properties.tax_category,
   tax_exemption_reason: LineItemSchema.properties.tax_exemption_reason,
   tax_exemption_code: LineItemSchema.properties.tax_exemption_code,
@@ -39,9 +46,19 @@ export const InvoiceItemSchema = Type.Object({
 
 export const TaxLineSchema = Type.Object({
   name: Type.String(),
-  rate: Type.Number({ description: 'Percent.' }),
+  rate: echoed('Percent, as sent.'),
   taxable_amount: money('Net base of this group after the global discount share (D3, D6).'),
   amount: money('The group\'s tax, rounded once from the exact sum (D5).'),
+});
+
+/** An allowance or charge as computed (D37): its amount, category and rate always. */
+const AdjustmentSchema = Type.Object({
+  amount: money('In the currency\'s minor units (D12).'),
+  percent: Type.Optional(Type.Union([Type.Number(), Type.String()], { description: 'As sent.' })),
+  reason: Type.Optional(Type.String()),
+  reason_code: Type.Optional(Type.String()),
+  tax_category: Type.String(),
+  tax_rate: Type.Union([Type.Number(), Type.String()], { description: 'Percent.' }),
 });
 
 export const InvoiceQrSchema = Type.Object({
@@ -81,7 +98,14 @@ export const InvoiceSchema = Type.Object(
     subtotal: money('Σ line_total (D2); gross when tax_inclusive.'),
     global_discount: money('The global discount as an amount (D3).'),
     discount_total: money('Line discounts plus the global discount (D3).'),
-    shipping: money('Untaxed charge added after tax (D7).'),
+    shipping: money('Added after tax and untaxed (D7), or taxed at shipping_tax_rate (D37).'),
+    shipping_tax_rate: InvoiceRequestSchema.properties.shipping_tax_rate,
+    shipping_taxes: InvoiceRequestSchema.properties.shipping_taxes,
+    shipping_tax_category: InvoiceRequestSchema.properties.shipping_tax_category,
+    allowances: Type.Optional(Type.Array(AdjustmentSchema, { description: 'Document-level allowances (D37) with their amounts.' })),
+    charges: Type.Optional(Type.Array(AdjustmentSchema, { description: 'Document-level charges (D37) with their amounts.' })),
+    allowance_total: money('Σ allowances (D37).'),
+    charge_total: money('Σ charges (D37).'),
     shipping_label: Type.String(),
     total_tax: money('Σ tax_lines (D5).'),
     rounding_adjustment: money('Rounded minus unrounded grand total (D8).'),

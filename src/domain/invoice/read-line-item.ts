@@ -13,6 +13,8 @@ export interface LineInput {
   readonly discount: bigint;
   readonly discountIsPercent: boolean;
   readonly taxes: TaxSet;
+  /** D37: the line's charges, × 10^6, as sent (rounded to minor units by computeLine). */
+  readonly charges: readonly bigint[];
 }
 
 const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
@@ -40,6 +42,20 @@ export function readLineItem(
     );
   }
 
+  if (quantity < 0n && discount !== 0n) {
+    // D38: a negative line (a returned item, a deduction) is already a reduction.
+    throw new AppError('validation_error', `${paths.item} has a negative quantity and a discount; a negative line takes no discount: leave ${paths.discount} out, or lower its unit_price`);
+  }
+  const charges = (item.charges ?? []).map((charge, c) => {
+    if (charge.reason === undefined && charge.reason_code === undefined) {
+      throw new AppError('validation_error', `${paths.item}.charges[${c}] needs a reason or a reason_code (EN 16931 BR-44): send reason, for example "Packaging"`);
+    }
+    return parseDecimal(charge.amount, `${paths.item}.charges[${c}].amount`);
+  });
+  if (quantity < 0n && charges.length > 0) {
+    throw new AppError('validation_error', `${paths.item} has a negative quantity and charges; a negative line takes no charges (D38): leave ${paths.item}.charges out`);
+  }
+
   let taxes = fallbackTaxes;
   if (item.taxes !== undefined) {
     if (item.tax_rate !== undefined) {
@@ -52,5 +68,5 @@ export function readLineItem(
   } else if (item.tax_rate !== undefined) {
     taxes = singleRates.get(item.tax_rate, paths.tax_rate);
   }
-  return { quantity, unitPrice, discount, discountIsPercent, taxes };
+  return { quantity, unitPrice, discount, discountIsPercent, taxes, charges };
 }

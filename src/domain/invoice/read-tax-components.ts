@@ -4,7 +4,8 @@ import { parseDecimal } from '../money/parse-decimal.ts';
 /** One tax component as the engine uses it: `rate` as sent (echoed), `scaledRate` = rate × 10^6. */
 export interface TaxComponentValue {
   readonly name: string;
-  readonly rate: number;
+  /** As sent: a number, or a decimal string (D38). */
+  readonly rate: number | string;
   readonly scaledRate: bigint;
 }
 
@@ -35,7 +36,7 @@ function nameOrDefault(name: string | undefined, taxWord: string): string {
 }
 
 /** `tax_rate` / `global_tax` (D4): one component named `taxWord`. */
-export function readSingleRate(rate: number, path: string, taxWord: string): TaxSet {
+export function readSingleRate(rate: number | string, path: string, taxWord: string): TaxSet {
   const scaledRate = parseDecimal(rate, path);
   return { components: [{ name: taxWord, rate, scaledRate }], totalRate: scaledRate };
 }
@@ -46,7 +47,7 @@ export function readSingleRate(rate: number, path: string, taxWord: string): Tax
  * grouping finds the group by identity. One per computeInvoice call; a handful of entries.
  */
 export class SingleRateCache {
-  readonly #rates: number[] = [];
+  readonly #rates: Array<number | string> = [];
   readonly #sets: TaxSet[] = [];
   readonly #taxWord: string;
 
@@ -54,7 +55,7 @@ export class SingleRateCache {
     this.#taxWord = taxWord;
   }
 
-  get(rate: number, path: string): TaxSet {
+  get(rate: number | string, path: string): TaxSet {
     const rates = this.#rates;
     for (let k = 0; k < rates.length; k += 1) if (rates[k] === rate) return this.#sets[k]!;
     const set = readSingleRate(rate, path, this.#taxWord);

@@ -1,6 +1,6 @@
 import { gcd } from './gcd.ts';
 
-/** An exact non-negative fraction numerator / denominator (denominator > 0). */
+/** An exact fraction numerator / denominator (denominator > 0); the numerator may be negative (a return, D38). */
 export interface Fraction {
   readonly numerator: bigint;
   readonly denominator: bigint;
@@ -21,7 +21,12 @@ export function apportionToTotal(total: bigint, values: readonly Fraction[]): bi
     if (total !== 0n) throw new RangeError('cannot apportion a non-zero total over no values');
     return [];
   }
-  const parts = values.map((v) => v.numerator / v.denominator);
+  // Floor, not truncation: a negative value's remainder is then also in [0, denominator).
+  const floor = (v: Fraction) => {
+    const q = v.numerator / v.denominator;
+    return v.numerator < 0n && q * v.denominator !== v.numerator ? q - 1n : q;
+  };
+  const parts = values.map(floor);
   // Remainders compared as fractions of one unit, on a common scale.
   const scale = values.reduce((acc, v) => acc * v.denominator / gcd(acc, v.denominator), 1n);
   const remainders = values.map((v, i) => (v.numerator - parts[i]! * v.denominator) * (scale / v.denominator));
@@ -39,7 +44,7 @@ export function apportionToTotal(total: bigint, values: readonly Fraction[]): bi
     let took = false;
     for (const i of bySmallest) {
       if (missing === 0n) break;
-      if (parts[i]! === 0n) continue; // parts stay non-negative
+      if (parts[i]! === 0n && values[i]!.numerator >= 0n) continue; // a non-negative value's part stays non-negative
       parts[i] = parts[i]! - 1n;
       missing += 1n;
       took = true;

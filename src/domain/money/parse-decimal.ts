@@ -12,6 +12,21 @@ export const DECIMAL_SCALE = 1_000_000n;
 const FAST_PATH_LIMIT = 2 ** 31;
 
 /**
+ * D38: a decimal sent as a string ("1234567890.123456"), read digit by digit: no binary double in
+ * between. Trailing zeros of the fraction do not count as decimal places ("2.5000000" is 2.5).
+ */
+function parseDecimalString(text: string, path: string): bigint {
+  const match = /^(-?)([0-9]+)(?:\.([0-9]+))?$/.exec(text);
+  if (match === null) throw new AppError('validation_error', `${path} "${text.slice(0, 40)}" is not a decimal number; send a plain number such as 12.5 or "12.5"`);
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > DECIMAL_DIGITS) {
+    throw new AppError('validation_error', `${path} has ${fraction.length} decimal places (${text}); send at most ${DECIMAL_DIGITS}`);
+  }
+  const magnitude = BigInt(match[2]! + fraction.padEnd(DECIMAL_DIGITS, '0'));
+  return match[1] === '-' ? -magnitude : magnitude;
+}
+
+/**
  * A JSON number → the exact decimal it was written as, scaled by 10^6 (0.1 → 100000n).
  *
  * "Written as" means the shortest decimal that reads back as the same double, i.e. `String(value)`
@@ -26,7 +41,8 @@ const FAST_PATH_LIMIT = 2 ** 31;
  * significant digits at a lower position, which two numbers within 2^-52 of each other cannot
  * have). Anything else goes through the string, including exponent forms such as 1e-7.
  */
-export function parseDecimal(value: number, path: string): bigint {
+export function parseDecimal(value: number | string, path: string): bigint {
+  if (typeof value === 'string') return parseDecimalString(value, path);
   if (Number.isSafeInteger(value)) return BigInt(value) * DECIMAL_SCALE;
   if (!Number.isFinite(value)) {
     throw new AppError('validation_error', `${path} must be a finite number; send a plain decimal number`);

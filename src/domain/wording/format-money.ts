@@ -28,6 +28,18 @@ const percentFormats = new Map<Language, Intl.NumberFormat>();
 const COMMON = { numberingSystem: 'latn', roundingMode: 'halfExpand', signDisplay: 'negative' } as const;
 
 /**
+ * A number, or a decimal string as a request may send one (D38): Intl formats the string's exact
+ * digits (ES2023 "string numeric literal"), with no binary double in between.
+ */
+type Printable = number | string;
+
+function checkPrintable(value: Printable, what: string): void {
+  if (typeof value === 'string' ? !/^-?[0-9]+(\.[0-9]+)?$/.test(value) : !Number.isFinite(value)) {
+    throw new RangeError(`${what} must be a finite number or a decimal string, got ${value}`);
+  }
+}
+
+/**
  * An amount in the currency and the language's conventions, with exactly the currency's ISO 4217
  * minor units (D12: JPY and KRW none, the others 2), for example "$1,234.50", "1.234,50 €",
  * "₹1,00,000.00", "￥1,234". Negative amounts (a negative balance due, D10) print with a minus.
@@ -38,8 +50,8 @@ const COMMON = { numberingSystem: 'latn', roundingMode: 'halfExpand', signDispla
  * (U+00A0, U+202F in fr) and, for ar, bidi marks (U+200E, U+200F) that keep the sign and symbol
  * on the right side in a right-to-left line; the renderer must pass them through.
  */
-export function formatMoney(amount: number, currency: Currency, language: Language): string {
-  if (!Number.isFinite(amount)) throw new RangeError(`formatMoney: amount must be finite, got ${amount}`);
+export function formatMoney(amount: Printable, currency: Currency, language: Language): string {
+  checkPrintable(amount, 'formatMoney: amount');
   const format = cached(moneyFormats, `${language}:${currency}`, () => {
     const digits = CURRENCY_MINOR_UNITS[currency];
     return new Intl.NumberFormat(LOCALES[language], {
@@ -52,16 +64,16 @@ export function formatMoney(amount: number, currency: Currency, language: Langua
       useGrouping: 'always',
     });
   });
-  return format.format(amount);
+  return format.format(amount as Intl.StringNumericLiteral);
 }
 
 /**
  * A quantity with up to 6 decimals (the input bound, D11) and no trailing zeros, grouped as the
  * locale groups plain numbers: "1.5", "0.333333", "1,000,000" (en), "10,00,000" (hi).
  */
-export function formatQuantity(quantity: number, language: Language): string {
-  if (!Number.isFinite(quantity)) throw new RangeError(`formatQuantity: quantity must be finite, got ${quantity}`);
-  return cached(quantityFormats, language, () => new Intl.NumberFormat(LOCALES[language], { ...COMMON, maximumFractionDigits: 6 })).format(quantity);
+export function formatQuantity(quantity: Printable, language: Language): string {
+  checkPrintable(quantity, 'formatQuantity: quantity');
+  return cached(quantityFormats, language, () => new Intl.NumberFormat(LOCALES[language], { ...COMMON, maximumFractionDigits: 6 })).format(quantity as Intl.StringNumericLiteral);
 }
 
 /**
@@ -70,7 +82,7 @@ export function formatQuantity(quantity: number, language: Language): string {
  * Uses the 'percent' unit rather than style 'percent', which would multiply by 100 in binary
  * floating point first (7.000001 / 100 is not exact).
  */
-export function formatPercent(rate: number, language: Language): string {
-  if (!Number.isFinite(rate)) throw new RangeError(`formatPercent: rate must be finite, got ${rate}`);
-  return cached(percentFormats, language, () => new Intl.NumberFormat(LOCALES[language], { ...COMMON, style: 'unit', unit: 'percent', maximumFractionDigits: 6 })).format(rate);
+export function formatPercent(rate: Printable, language: Language): string {
+  checkPrintable(rate, 'formatPercent: rate');
+  return cached(percentFormats, language, () => new Intl.NumberFormat(LOCALES[language], { ...COMMON, style: 'unit', unit: 'percent', maximumFractionDigits: 6 })).format(rate as Intl.StringNumericLiteral);
 }

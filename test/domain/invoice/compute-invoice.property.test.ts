@@ -120,7 +120,7 @@ function build(gen: GenInvoice): { request: InvoiceRequest; digits: number; glob
 }
 
 function stepMinor(request: InvoiceRequest, digits: number): number {
-  return Math.round((request.rounding_increment ?? 1) * 10 ** digits);
+  return Math.round(Number(request.rounding_increment ?? 1) * 10 ** digits);
 }
 
 function run(property: (gen: GenInvoice, invoice: Invoice, digits: number, request: InvoiceRequest) => void): void {
@@ -209,7 +209,7 @@ describe('computeInvoice properties', () => {
       const lineTotals = referenceLineTotals(gen, digits);
       const shares = referenceLargestRemainder(build(gen).globalDiscountMinor, lineTotals);
       for (const taxLine of invoice.tax_lines) {
-        const rate = BigInt(Math.round(taxLine.rate * 1000));
+        const rate = BigInt(Math.round(Number(taxLine.rate) * 1000));
         let numerator = 0n;
         let denominator = 1n;
         let members = 0;

@@ -43,7 +43,7 @@ export function totalsInMinor(invoice: Invoice, digits = 2) {
 
 /** tax_lines as [name, rate, taxable_amount, amount] with minor units. */
 export function taxLinesInMinor(invoice: Invoice, digits = 2): Array<[string, number, number, number]> {
-  return invoice.tax_lines.map((line) => [line.name, line.rate, minor(line.taxable_amount, digits), minor(line.amount, digits)]);
+  return invoice.tax_lines.map((line) => [line.name, Number(line.rate), minor(line.taxable_amount, digits), minor(line.amount, digits)]);
 }
 
 /** Every money field of the invoice, for "at most the currency's decimals" checks. */

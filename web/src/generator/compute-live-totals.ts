@@ -3,7 +3,7 @@ import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
 import { isAppError } from '../../../src/errors/app-error.ts';
 import type { ErrorCode } from '../../../src/errors/error-codes.ts';
-import { mapValidationError } from '../../../src/http/map-validation-error.ts';
+import { mapValidationError, pickSchemaIssue } from '../../../src/http/map-validation-error.ts';
 import { utcDate } from '../../../src/lib/utc-date.ts';
 import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
@@ -31,7 +31,7 @@ export type LiveTotals =
 export function computeLiveTotals(body: unknown, nowMs: number): LiveTotals {
   try {
     const request = normalizeInvoiceRequest(body);
-    if (!validate(request)) throw mapValidationError(validate.errors![0]!, request);
+    if (!validate(request)) throw mapValidationError(pickSchemaIssue(validate.errors!), request);
     const valid = request as InvoiceRequest;
     return { ok: true, invoice: computeInvoice(valid, { today: utcDate(nowMs), number: valid.invoice?.number ?? PREVIEW_NUMBER }) };
   } catch (error) {

@@ -17,7 +17,7 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   const language = invoice.language as Language;
   const currency = invoice.currency as Currency;
   const labels = LABELS[language];
-  const money = (amount: number): string => formatMoney(amount, currency, language);
+  const money = (amount: number | string): string => formatMoney(amount, currency, language);
   target.lang = language;
   target.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
 
