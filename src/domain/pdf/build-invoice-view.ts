@@ -43,7 +43,7 @@ const STAMP_COLOURS = { paid: '#1E8E3E', partial: '#C77700' } as const;
 export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): InvoiceView {
   const language = invoice.language;
   const l = LABELS[language];
-  const money = (amount: number) => formatMoney(amount, invoice.currency, language);
+  const money = (amount: number | string) => formatMoney(amount, invoice.currency, language);
 
   const meta = metaRows(invoice, l);
 
