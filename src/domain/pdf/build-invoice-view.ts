@@ -7,7 +7,9 @@ import { addressText } from './address-text.ts';
 import type { InvoiceView } from './invoice-view.ts';
 import { isolateLeftToRight } from './isolate-left-to-right.ts';
 import { partyBlock } from './party-block.ts';
+import { signedMoney } from './signed-money.ts';
 import { themeFor } from './themes.ts';
+import { totalsRows } from './totals-rows.ts';
 import { vatExemptionNotes } from './vat-exemption-notes.ts';
 
 /** What the PDF shows besides the computed invoice: which images were loaded, and the QR. */
@@ -74,21 +76,16 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
     if (item.note !== undefined && item.note !== '') details.push(item.note);
     const period = periodText(item.period, language);
     if (period !== undefined) details.push(labelValue(language, l.period, period));
+    // D37: the line's charges, already in its total, so quantity × price − discount + charges reads
+    // as the amount printed: "+€7.99 Express shipping".
+    for (const charge of item.charges ?? []) {
+      const amount = isolateLeftToRight(signedMoney(charge.amount, '+', invoice.currency, language), language);
+      details.push(`${amount} ${isolateLeftToRight(charge.reason ?? l.charge, language)}`);
+    }
     return { item_id: item.item_id ?? null, cells, details };
   });
 
-  // D2–D10 in the order they apply; zero lines that add nothing are left out.
-  const totals: Array<{ label: string; value: string; strong: boolean }> = [{ label: l.subtotal, value: money(invoice.subtotal), strong: false }];
-  if (invoice.global_discount !== 0) totals.push({ label: l.global_discount, value: money(-invoice.global_discount), strong: false });
-  for (const line of invoice.tax_lines) totals.push({ label: `${line.name} ${formatPercent(line.rate, language)}`, value: money(line.amount), strong: false });
-  if (invoice.shipping !== 0) totals.push({ label: invoice.shipping_label === 'Shipping' ? l.shipping : invoice.shipping_label, value: money(invoice.shipping), strong: false });
-  if (invoice.rounding_adjustment !== 0) totals.push({ label: l.rounding_adjustment, value: money(invoice.rounding_adjustment), strong: false });
-  totals.push({ label: l.grand_total, value: money(invoice.grand_total), strong: true });
-  if (invoice.deposit !== 0) totals.push({ label: l.deposit, value: money(invoice.deposit), strong: false });
-  if (invoice.amount_paid !== 0) {
-    totals.push({ label: l.amount_paid, value: money(-invoice.amount_paid), strong: false });
-    totals.push({ label: l.balance_due, value: money(invoice.balance_due), strong: true });
-  }
+  const totals = totalsRows(invoice, exemptions.explained);
 
   const payment = invoice.payment;
   const paymentRows: Array<readonly [string, string]> = [];

@@ -27,11 +27,12 @@ export interface InvoiceView {
     readonly item_id: string | null;
     /** One cell per column, in the order of `columns`; the first is the description. */
     readonly cells: readonly string[];
-    /** Smaller lines under the description: the line's note (BT-127), its period (BG-26). */
+    /** Smaller lines under the description: the line's note (BT-127), its period (BG-26), its charges (BG-28, "+€7.99 Express shipping"). */
     readonly details: readonly string[];
   }>;
+  /** Subtotal to balance in the order the amounts apply (totals-rows.ts; D2–D10, D37). */
   readonly totals: ReadonlyArray<{ readonly label: string; readonly value: string; readonly strong: boolean }>;
-  /** D36: beside the totals, why no VAT is charged on the lines marked with a category ("AE: Reverse charge"). */
+  /** D36, D37: beside the totals, why no VAT is charged on the lines and totals rows marked with a category ("AE: Reverse charge"). */
   readonly tax_notes: readonly string[];
   readonly payment: { readonly heading: string; readonly rows: ReadonlyArray<readonly [string, string]> } | null;
   /** The QR image is mapped into the compiler as `file`. */

@@ -71,6 +71,10 @@ export interface Labels {
   // Totals, in the order they apply (D2–D10).
   readonly subtotal: string;
   readonly global_discount: string;
+  /** D37: a document-level allowance (BG-20) sent with a reason code only; its reason wins when sent. */
+  readonly allowance: string;
+  /** D37: a document-level or line charge (BG-21, BG-28) sent with a reason code only. */
+  readonly charge: string;
   /** Line discounts plus the global discount (discount_total). */
   readonly discount_total: string;
   /** Used when the request's shipping_label is the default 'Shipping'. */
@@ -124,7 +128,7 @@ const en: Labels = {
   tax_id: 'Tax ID', registration_no: 'Registration number', email: 'Email', phone: 'Phone', website: 'Website',
   tax_registration_id: 'Tax number', contact: 'Contact',
   description: 'Description', quantity: 'Qty', unit: 'Unit', unit_price: 'Unit price', discount: 'Discount', tax: 'Tax', amount: 'Amount',
-  subtotal: 'Subtotal', global_discount: 'Discount', discount_total: 'Total discount', shipping: 'Shipping',
+  subtotal: 'Subtotal', global_discount: 'Discount', allowance: 'Allowance', charge: 'Surcharge', discount_total: 'Total discount', shipping: 'Shipping',
   rounding_adjustment: 'Rounding adjustment', total_tax: 'Total tax', taxable_amount: 'Taxable amount', grand_total: 'Total',
   deposit: 'Deposit due', amount_paid: 'Amount paid', balance_due: 'Balance due', prices_include_tax: 'Prices include tax',
   payment_details: 'Payment details', pay_to: 'Pay to', bank_name: 'Bank', account_name: 'Account name',
@@ -144,7 +148,7 @@ const nl: Labels = {
   tax_id: 'Btw-nummer', registration_no: 'KvK-nummer', email: 'E-mail', phone: 'Telefoon', website: 'Website',
   tax_registration_id: 'Fiscaal nummer', contact: 'Contactpersoon',
   description: 'Omschrijving', quantity: 'Aantal', unit: 'Eenheid', unit_price: 'Prijs per eenheid', discount: 'Korting', tax: 'Belasting', amount: 'Bedrag',
-  subtotal: 'Subtotaal', global_discount: 'Korting', discount_total: 'Totale korting', shipping: 'Verzendkosten',
+  subtotal: 'Subtotaal', global_discount: 'Korting', allowance: 'Korting', charge: 'Toeslag', discount_total: 'Totale korting', shipping: 'Verzendkosten',
   rounding_adjustment: 'Afronding', total_tax: 'Totaal belasting', taxable_amount: 'Belastbaar bedrag', grand_total: 'Totaal',
   deposit: 'Te betalen aanbetaling', amount_paid: 'Reeds betaald', balance_due: 'Openstaand bedrag', prices_include_tax: 'Prijzen inclusief belasting',
   payment_details: 'Betaalgegevens', pay_to: 'Begunstigde', bank_name: 'Bank', account_name: 'Ten name van',
@@ -164,7 +168,7 @@ const de: Labels = {
   tax_id: 'USt-IdNr.', registration_no: 'Registernummer', email: 'E-Mail', phone: 'Telefon', website: 'Website',
   tax_registration_id: 'Steuernummer', contact: 'Ansprechpartner',
   description: 'Beschreibung', quantity: 'Menge', unit: 'Einheit', unit_price: 'Einzelpreis', discount: 'Rabatt', tax: 'Steuer', amount: 'Betrag',
-  subtotal: 'Zwischensumme', global_discount: 'Rabatt', discount_total: 'Rabatt gesamt', shipping: 'Versandkosten',
+  subtotal: 'Zwischensumme', global_discount: 'Rabatt', allowance: 'Nachlass', charge: 'Zuschlag', discount_total: 'Rabatt gesamt', shipping: 'Versandkosten',
   rounding_adjustment: 'Rundungsdifferenz', total_tax: 'Steuern gesamt', taxable_amount: 'Nettobetrag', grand_total: 'Gesamtbetrag',
   deposit: 'Fällige Anzahlung', amount_paid: 'Bereits bezahlt', balance_due: 'Offener Betrag', prices_include_tax: 'Preise inkl. Steuern',
   payment_details: 'Zahlungsinformationen', pay_to: 'Zahlungsempfänger', bank_name: 'Bank', account_name: 'Kontoinhaber',
@@ -185,7 +189,7 @@ const fr: Labels = {
   tax_id: 'N° de TVA', registration_no: 'N° d’immatriculation', email: 'E-mail', phone: 'Téléphone', website: 'Site web',
   tax_registration_id: 'N° fiscal', contact: 'Contact',
   description: 'Description', quantity: 'Quantité', unit: 'Unité', unit_price: 'Prix unitaire', discount: 'Remise', tax: 'Taxe', amount: 'Montant',
-  subtotal: 'Sous-total', global_discount: 'Remise', discount_total: 'Total des remises', shipping: 'Frais de port',
+  subtotal: 'Sous-total', global_discount: 'Remise', allowance: 'Remise', charge: 'Supplément', discount_total: 'Total des remises', shipping: 'Frais de port',
   rounding_adjustment: 'Arrondi', total_tax: 'Total des taxes', taxable_amount: 'Base imposable', grand_total: 'Total TTC',
   deposit: 'Acompte à verser', amount_paid: 'Montant réglé', balance_due: 'Reste à payer', prices_include_tax: 'Prix toutes taxes comprises',
   payment_details: 'Informations de paiement', pay_to: 'Bénéficiaire', bank_name: 'Banque', account_name: 'Titulaire du compte',
@@ -208,7 +212,7 @@ const es: Labels = {
   tax_id: 'NIF', registration_no: 'N.º de registro', email: 'Correo electrónico', phone: 'Teléfono', website: 'Sitio web',
   tax_registration_id: 'N.º de registro fiscal', contact: 'Persona de contacto',
   description: 'Descripción', quantity: 'Cantidad', unit: 'Unidad', unit_price: 'Precio unitario', discount: 'Descuento', tax: 'Impuesto', amount: 'Importe',
-  subtotal: 'Subtotal', global_discount: 'Descuento', discount_total: 'Descuento total', shipping: 'Gastos de envío',
+  subtotal: 'Subtotal', global_discount: 'Descuento', allowance: 'Bonificación', charge: 'Cargo', discount_total: 'Descuento total', shipping: 'Gastos de envío',
   rounding_adjustment: 'Redondeo', total_tax: 'Total impuestos', taxable_amount: 'Base imponible', grand_total: 'Total',
   deposit: 'Anticipo a pagar', amount_paid: 'Importe pagado', balance_due: 'Saldo pendiente', prices_include_tax: 'Precios con impuestos incluidos',
   payment_details: 'Datos de pago', pay_to: 'Beneficiario', bank_name: 'Banco', account_name: 'Titular de la cuenta',
@@ -231,7 +235,7 @@ const pt: Labels = {
   tax_registration_id: 'Inscrição fiscal', contact: 'Contato',
   // Brazilian invoices (and the DANFE of a NF-e) head the price columns "Valor unitário" and "Valor total".
   description: 'Descrição', quantity: 'Qtd.', unit: 'Unidade', unit_price: 'Valor unitário', discount: 'Desconto', tax: 'Imposto', amount: 'Valor total',
-  subtotal: 'Subtotal', global_discount: 'Desconto', discount_total: 'Desconto total', shipping: 'Frete',
+  subtotal: 'Subtotal', global_discount: 'Desconto', allowance: 'Abatimento', charge: 'Acréscimo', discount_total: 'Desconto total', shipping: 'Frete',
   rounding_adjustment: 'Arredondamento', total_tax: 'Total de impostos', taxable_amount: 'Base de cálculo', grand_total: 'Total',
   deposit: 'Sinal a pagar', amount_paid: 'Valor pago', balance_due: 'Saldo a pagar', prices_include_tax: 'Preços com impostos incluídos',
   payment_details: 'Dados para pagamento', pay_to: 'Beneficiário', bank_name: 'Banco', account_name: 'Titular da conta',
@@ -254,7 +258,7 @@ const ar: Labels = {
   tax_id: 'الرقم الضريبي', registration_no: 'رقم السجل التجاري', email: 'البريد الإلكتروني', phone: 'الهاتف', website: 'الموقع الإلكتروني',
   tax_registration_id: 'رقم التسجيل الضريبي', contact: 'جهة الاتصال',
   description: 'الوصف', quantity: 'الكمية', unit: 'الوحدة', unit_price: 'سعر الوحدة', discount: 'الخصم', tax: 'الضريبة', amount: 'المبلغ',
-  subtotal: 'المجموع الفرعي', global_discount: 'الخصم', discount_total: 'إجمالي الخصم', shipping: 'رسوم الشحن',
+  subtotal: 'المجموع الفرعي', global_discount: 'الخصم', allowance: 'خصم', charge: 'رسوم إضافية', discount_total: 'إجمالي الخصم', shipping: 'رسوم الشحن',
   rounding_adjustment: 'فرق التقريب', total_tax: 'إجمالي الضريبة', taxable_amount: 'المبلغ الخاضع للضريبة', grand_total: 'الإجمالي',
   deposit: 'الدفعة المقدمة المستحقة', amount_paid: 'المبلغ المدفوع', balance_due: 'الرصيد المستحق', prices_include_tax: 'الأسعار شاملة الضريبة',
   payment_details: 'تفاصيل الدفع', pay_to: 'المستفيد', bank_name: 'اسم البنك', account_name: 'اسم صاحب الحساب',
@@ -276,7 +280,7 @@ const ja: Labels = {
   tax_id: '登録番号', registration_no: '法人番号', email: 'メール', phone: '電話番号', website: 'ウェブサイト',
   tax_registration_id: '納税者番号', contact: '担当者',
   description: '品目', quantity: '数量', unit: '単位', unit_price: '単価', discount: '値引き', tax: '税率', amount: '金額',
-  subtotal: '小計', global_discount: '値引き', discount_total: '値引き合計', shipping: '送料',
+  subtotal: '小計', global_discount: '値引き', allowance: '値引き', charge: '追加料金', discount_total: '値引き合計', shipping: '送料',
   rounding_adjustment: '端数調整', total_tax: '税額合計', taxable_amount: '課税対象額', grand_total: '合計金額',
   deposit: '前払金', amount_paid: '支払済金額', balance_due: '未払残高', prices_include_tax: '税込価格',
   payment_details: 'お支払情報', pay_to: '受取人', bank_name: '銀行名', account_name: '口座名義',
@@ -298,7 +302,7 @@ const ru: Labels = {
   description: 'Наименование', quantity: 'Кол-во', unit: 'Ед. изм.', unit_price: 'Цена', discount: 'Скидка', tax: 'Налог', amount: 'Сумма',
   // A Russian счёт sums the lines as "Итого" and ends with "Всего к оплате"; "Промежуточный итог" is
   // a spreadsheet's word for Subtotal (issue 20 review).
-  subtotal: 'Итого', global_discount: 'Скидка', discount_total: 'Сумма скидки', shipping: 'Доставка',
+  subtotal: 'Итого', global_discount: 'Скидка', allowance: 'Скидка', charge: 'Надбавка', discount_total: 'Сумма скидки', shipping: 'Доставка',
   rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Всего к оплате',
   deposit: 'Предоплата', amount_paid: 'Оплачено', balance_due: 'Остаток к оплате', prices_include_tax: 'Цены указаны с учётом налога',
   payment_details: 'Платёжные реквизиты', pay_to: 'Получатель', bank_name: 'Банк', account_name: 'Владелец счёта',
@@ -319,7 +323,7 @@ const it: Labels = {
   tax_id: 'Partita IVA', registration_no: 'N. Registro Imprese', email: 'E-mail', phone: 'Telefono', website: 'Sito web',
   tax_registration_id: 'Codice fiscale', contact: 'Referente',
   description: 'Descrizione', quantity: 'Quantità', unit: 'Unità', unit_price: 'Prezzo unitario', discount: 'Sconto', tax: 'Imposta', amount: 'Importo',
-  subtotal: 'Subtotale', global_discount: 'Sconto', discount_total: 'Sconto totale', shipping: 'Spese di spedizione',
+  subtotal: 'Subtotale', global_discount: 'Sconto', allowance: 'Sconto', charge: 'Maggiorazione', discount_total: 'Sconto totale', shipping: 'Spese di spedizione',
   rounding_adjustment: 'Arrotondamento', total_tax: 'Totale imposte', taxable_amount: 'Imponibile', grand_total: 'Totale',
   deposit: 'Acconto da versare', amount_paid: 'Importo pagato', balance_due: 'Saldo da pagare', prices_include_tax: 'Prezzi comprensivi di imposte',
   payment_details: 'Dati per il pagamento', pay_to: 'Beneficiario', bank_name: 'Banca', account_name: 'Intestatario del conto',
@@ -344,7 +348,7 @@ const hi: Labels = {
   tax_registration_id: 'कर पंजीकरण संख्या', contact: 'संपर्क व्यक्ति',
   // Indian invoices head the unit price "Rate", दर: मात्रा, दर, राशि.
   description: 'विवरण', quantity: 'मात्रा', unit: 'इकाई', unit_price: 'दर', discount: 'छूट', tax: 'कर', amount: 'राशि',
-  subtotal: 'उप-योग', global_discount: 'छूट', discount_total: 'कुल छूट', shipping: 'शिपिंग शुल्क',
+  subtotal: 'उप-योग', global_discount: 'छूट', allowance: 'रियायत', charge: 'अधिभार', discount_total: 'कुल छूट', shipping: 'शिपिंग शुल्क',
   rounding_adjustment: 'पूर्णांकन समायोजन', total_tax: 'कुल कर', taxable_amount: 'कर योग्य राशि', grand_total: 'कुल राशि',
   deposit: 'देय अग्रिम राशि', amount_paid: 'भुगतान की गई राशि', balance_due: 'शेष देय राशि', prices_include_tax: 'कर सहित मूल्य',
   payment_details: 'भुगतान विवरण', pay_to: 'भुगतान प्राप्तकर्ता', bank_name: 'बैंक का नाम', account_name: 'खाताधारक का नाम',

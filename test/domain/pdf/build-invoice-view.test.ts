@@ -24,6 +24,8 @@ function view(input: Record<string, unknown>, language: Language = 'en'): Invoic
 /** The tax column of each line (the cell before the amount). */
 const taxCells = (v: InvoiceView) => v.items.map((row) => row.cells.at(-2));
 const strip = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+/** Intl's no-break spaces (de "7,99 €", fr "1 234,50 €") as plain spaces, for readable expectations. */
+const spaced = (text: string) => text.replace(/[\u00A0\u202F]/g, ' ');
 const W = EXEMPTION_WORDING;
 
 describe('buildInvoiceView: VAT category notes beside the totals (D36)', () => {
@@ -192,5 +194,138 @@ describe('buildInvoiceView: references, dates of supply and parties (D33–D35)'
       { item_id: 'SKU-1', description: 'Consulting', details: ['On site', `Billing period: ${formatDate('2026-11-01', 'en')} – ${formatDate('2026-11-15', 'en')}`] },
       { item_id: null, description: 'Plain', details: [] },
     ]);
+  });
+});
+
+describe('buildInvoiceView: allowances, charges and taxed shipping (D37), negative lines (D38)', () => {
+  const rows = (v: InvoiceView) => v.totals.map(({ label, value }) => `${strip(label)} = ${value}`);
+
+  it('totals in the order the amounts apply: subtotal, discount, allowances, charges, taxed shipping, taxes, rounding, total', () => {
+    const v = view({
+      global_tax: 19, global_discount: 10, rounding: 'nearest', rounding_increment: 1,
+      items: [{ description: 'Work', quantity: 3, unit_price: 33.33 }],
+      allowances: [{ percent: 2.5, reason_code: '95' }, { amount: 4, reason: 'Loyalty rebate' }],
+      charges: [{ amount: 6, reason: 'Packaging' }, { amount: 1.5, reason_code: 'ABL' }],
+      shipping: 7, shipping_tax_rate: 19,
+    });
+    assert.deepEqual(rows(v), [
+      'Subtotal = $99.99', 'Discount = -$10.00',
+      'Allowance (2.5%) = -$2.50', 'Loyalty rebate = -$4.00',
+      'Packaging = +$6.00', 'Surcharge = +$1.50',
+      'Shipping = $7.00', 'VAT 19% = $18.62',
+      'Rounding adjustment = $0.39', 'Total = $117.00',
+    ]);
+  });
+
+  it('untaxed shipping stays after the taxes (D7), as before D37', () => {
+    const v = view({ global_tax: 19, shipping: 7, allowances: [{ amount: 4, reason: 'Rebate' }] });
+    assert.deepEqual(rows(v), ['Subtotal = $100.00', 'Rebate = -$4.00', 'VAT 19% = $18.24', 'Shipping = $7.00', 'Total = $121.24']);
+  });
+
+  it('without allowances, charges or taxed shipping the totals are the rows of before, nothing added', () => {
+    const v = view({ global_tax: 19, global_discount: 5, shipping: 7 });
+    assert.deepEqual(rows(v), ['Subtotal = $100.00', 'Discount = -$5.00', 'VAT 19% = $18.05', 'Shipping = $7.00', 'Total = $120.05']);
+  });
+
+  it('each language words an allowance and a charge sent with a code only, and prints their signs', () => {
+    for (const language of ['en', 'de', 'fr', 'nl', 'es', 'pt', 'it', 'ru', 'ja', 'hi', 'ar'] as const) {
+      const l = LABELS[language];
+      const v = view({ invoice: { currency: 'EUR' }, allowances: [{ amount: 4, reason_code: '95' }], charges: [{ amount: 2, reason_code: 'ABL' }] }, language);
+      const [, allowance, charge] = v.totals;
+      assert.equal(allowance!.label, l.allowance, language);
+      assert.equal(charge!.label, l.charge, language);
+      assert.match(allowance!.value, /-\D{0,3}4[.,]00/, `${language}: ${allowance!.value}`);
+      assert.match(charge!.value, /\+\D{0,3}2[.,]00/, `${language}: ${charge!.value}`);
+    }
+  });
+
+  it('the percent of a percent allowance, in the language\'s form; full-width brackets in ja; isolated in ar', () => {
+    const request = { allowances: [{ percent: 3, reason: 'Skonto' }] };
+    assert.equal(spaced(view(request, 'de').totals[1]!.label), 'Skonto (3 %)');
+    assert.equal(view(request, 'ja').totals[1]!.label, 'Skonto（3%）');
+    const ar = view(request, 'ar').totals[1]!.label;
+    assert.equal(strip(ar), 'Skonto (3\u200E%\u200E)');
+    assert.ok(ar.startsWith('\u2066Skonto\u2069 (\u2066'), JSON.stringify(ar));
+  });
+
+  it('a line prints its charges under the description, so quantity × price − discount + charges is its amount', () => {
+    const v = view({
+      invoice: { currency: 'EUR' },
+      items: [
+        { description: 'Laptop', quantity: 2, unit_price: 450, discount: 10, charges: [{ amount: 7.99, reason: 'Express shipping' }, { amount: 2.5, reason_code: 'ABL' }] },
+        { description: 'Plain', quantity: 1, unit_price: 10 },
+      ],
+    }, 'de');
+    assert.deepEqual(v.items.map((row) => [row.cells.slice(1, 4).map(spaced), spaced(row.cells.at(-1)!), row.details.map(spaced)]), [
+      [['2', '450,00 €', '10 %'], '820,49 €', ['+7,99 € Express shipping', '+2,50 € Zuschlag']],
+      [['1', '10,00 €', ''], '10,00 €', []],
+    ]);
+    // 2 × 450 − 10 % + 7.99 + 2.50 = 820.49
+  });
+
+  it('ar: a line charge keeps its amount as one left-to-right unit before the Arabic word', () => {
+    const v = view({ invoice: { currency: 'EUR' }, items: [{ description: 'x', quantity: 1, unit_price: 10, charges: [{ amount: 2.5, reason_code: 'ABL' }] }] }, 'ar');
+    const [detail] = v.items[0]!.details;
+    assert.ok(detail!.startsWith('\u2066'), JSON.stringify(detail));
+    assert.equal(spaced(strip(detail!).replace(/[\u200E\u200F]/g, '')), `+2.50 € ${LABELS.ar.charge}`);
+  });
+
+  it('a negative line prints its quantity and amount with a minus, in every language', () => {
+    for (const language of ['en', 'de', 'fr', 'nl', 'es', 'pt', 'it', 'ru', 'ja', 'hi', 'ar'] as const) {
+      const v = view({ invoice: { currency: 'EUR' }, items: [{ description: 'Work', quantity: 3, unit_price: 20 }, { description: 'Returned', quantity: '-2', unit_price: '15' }] }, language);
+      const cells = v.items[1]!.cells.map((cell) => cell.replace(/[\u200E\u200F]/g, ''));
+      assert.equal(cells[1], '-2', language);
+      assert.match(cells.at(-1)!, /^(-30[.,]00\s?€|-€\s?30[.,]00|€\s?-30,00)$/u, `${language}: ${cells.at(-1)}`);
+      assert.match(v.totals[0]!.value.replace(/[\u200E\u200F]/g, ''), /30[.,]00/, language);
+    }
+  });
+});
+
+describe('buildInvoiceView: VAT notes for allowances, charges and shipping in an exempt category (D37)', () => {
+  it('a charge in E that no line is in: its note with the invoice-level reason, its row marked', () => {
+    const v = view({
+      global_tax: 19, tax_exemption_reason: 'Steuerfrei nach § 4 Nr. 8 UStG',
+      charges: [{ amount: 5, reason: 'Fee', tax_category: 'E' }],
+    });
+    assert.deepEqual(v.tax_notes, ['E: Steuerfrei nach § 4 Nr. 8 UStG']);
+    assert.deepEqual(v.totals.map((row) => row.label), ['Subtotal', 'Fee (E)', 'VAT 19%', 'Total']);
+    assert.deepEqual(taxCells(v), ['19%'], 'the line keeps its rate');
+  });
+
+  it('an allowance in E with the invoice-level code only: the wording of the code', () => {
+    const v = view({ global_tax: 19, tax_exemption_code: 'VATEX-EU-132-1I', allowances: [{ amount: 5, reason_code: '95', tax_category: 'E' }] }, 'de');
+    assert.deepEqual(v.tax_notes, ['E: Steuerbefreit nach Artikel 132(1)(i) der Richtlinie 2006/112/EG']);
+    assert.equal(v.totals[1]!.label, 'Nachlass (E)');
+  });
+
+  it('shipping in AE (shipping_tax_category): the reverse charge note, before the taxes', () => {
+    const v = view({ global_tax: 19, shipping: 10, shipping_tax_category: 'AE' });
+    assert.deepEqual(v.tax_notes, ['AE: Reverse charge']);
+    assert.deepEqual(v.totals.map((row) => `${row.label} = ${row.value}`), ['Subtotal = $100.00', 'Shipping (AE) = $10.00', 'VAT 19% = $19.00', 'Total = $129.00']);
+  });
+
+  it('an allowance in a line\'s exempt category shares that line\'s note, with the line\'s own reason', () => {
+    const v = view({
+      tax_exemption_reason: 'Invoice-level reason',
+      items: [
+        { description: 'a', quantity: 1, unit_price: 100, tax_category: 'E', tax_exemption_reason: 'Line reason' },
+        { description: 'b', quantity: 1, unit_price: 100, tax_rate: 19 },
+      ],
+      allowances: [{ amount: 5, reason: 'Rebate', tax_category: 'E' }],
+    });
+    assert.deepEqual(v.tax_notes, ['E: Line reason']);
+    assert.equal(v.totals[1]!.label, 'Rebate (E)');
+  });
+
+  it('an allowance placed in the O of lines that named no category says nothing, as those lines do', () => {
+    const v = view({ allowances: [{ amount: 5, reason: 'Rebate' }] });
+    assert.deepEqual(v.tax_notes, []);
+    assert.equal(v.totals[1]!.label, 'Rebate');
+  });
+
+  it('ar: the note and the marker keep their Latin parts in order', () => {
+    const v = view({ global_tax: 15, charges: [{ amount: 5, reason_code: 'ABL', tax_category: 'O' }] }, 'ar');
+    assert.deepEqual(v.tax_notes.map(strip), [`O: ${W.ar.notSubject}`]);
+    assert.equal(v.totals[1]!.label, `${LABELS.ar.charge} (\u2066O\u2069)`);
   });
 });
