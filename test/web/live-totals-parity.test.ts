@@ -147,6 +147,43 @@ function variedInvoices(): Array<[string, Json]> {
     ['a title and terms, every template field', edit((b) => { b.invoice.title = 'Rechnung'; b.invoice.terms = 'Net 14'; b.template = 'bold'; b.accent_color = '#112233'; b.page_size = 'letter'; b.notes = 'n'; b.footer = 'f'; b.refund_policy = 'r'; })],
     ['zero prices and an empty tax name', edit((b) => { b.items = [{ description: 'Free', quantity: 2 }, { description: 'Taxed', unit_price: 10, taxes: [{ name: '', rate: 8 }] }]; })],
     ['output pdf and features from a visitor: ignored by the preview, checked by the schema', edit((b) => { b.output = 'pdf'; b.features = { hosted_link: true, qr: true }; })],
+    // D37: taxed shipping, document-level allowances and charges, line charges; D38: decimal strings, returns.
+    ['D37 taxed shipping at the lines\' rate, an allowance and a charge (the generator\'s fold)', edit((b) => {
+      b.shipping = 10; b.shipping_tax_rate = 20;
+      b.allowances = [{ amount: 50, reason: 'Loyalty rebate' }];
+      b.charges = [{ percent: 2.5, reason: 'Packaging', reason_code: 'ABL' }];
+    })],
+    ['D37 shipping taxed with components, tax inclusive, a percent allowance', edit((b) => {
+      b.invoice.tax_inclusive = true; b.shipping = 11.9; b.shipping_taxes = [{ name: 'VAT', rate: 19 }];
+      b.items = [{ description: 'Gross', quantity: 3, unit_price: 11.9, tax_rate: 19 }];
+      b.allowances = [{ percent: 3, reason_code: '95' }];
+    })],
+    ['D37 allowances and charges per category and rate over mixed lines, exempt shipping with the invoice\'s reason', edit((b) => {
+      b.items.push({ description: 'Book', quantity: 2, unit_price: 15, tax_rate: 7 }, { description: 'Exempt', unit_price: 80, tax_category: 'E' });
+      b.tax_exemption_reason = 'Exempt under Article 132';
+      b.shipping = 4.5; b.shipping_tax_category = 'E';
+      b.allowances = [{ amount: 5, reason: 'Book club', tax_category: 'S', tax_rate: 7 }, { amount: 10, reason: 'Exempt part', tax_category: 'E' }];
+      b.charges = [{ amount: 3.333, reason: 'Handling', tax_category: 'S', tax_rate: 20 }];
+      b.global_discount = 5;
+    })],
+    ['D37 line charges and a global discount', edit((b) => {
+      b.items[1].charges = [{ amount: 7.99, reason: 'Express shipping' }, { amount: 1, reason_code: 'ABL' }];
+      b.global_discount = 10; b.global_discount_type = 'amount';
+    })],
+    ['D38 a returned line (negative quantity) and decimal strings everywhere', edit((b) => {
+      b.items = [
+        { description: 'Sold', quantity: '3', unit_price: '1234567890.123456', tax_rate: '20' },
+        { description: 'Returned', quantity: '-1', unit_price: '1234567890.123456', tax_rate: '20' },
+      ];
+      b.shipping = '9999999999.999999'; b.shipping_tax_rate = '20';
+      b.allowances = [{ amount: '0.005', reason: 'Rounding' }];
+    })],
+    ['D37 in JPY and Arabic, charge in a zero-rated category', edit((b) => {
+      b.invoice = { date: '2026-11-02', currency: 'JPY', language: 'ar' };
+      b.items.push({ description: 'Zero', unit_price: 1000, tax_rate: 0, tax_category: 'Z' });
+      b.charges = [{ amount: 333, reason: 'رسوم', tax_category: 'Z' }];
+      b.allowances = [{ percent: 10, reason: 'Discount', tax_category: 'S', tax_rate: 20 }];
+    })],
   ];
   // Every language with every currency somewhere, every template.
   LANGUAGES.forEach((language, i) => {
@@ -187,6 +224,15 @@ function invalidInvoices(): Array<[string, unknown, number, string]> {
     ['a name too long', edit((b) => { b.to.name = 'x'.repeat(201); }), 400, 'validation_error'],
     ['deposit over the total', edit((b) => { b.deposit = 100000; }), 422, 'calculation_error'],
     ['amount discount over the line', edit((b) => { b.items[1].discount = 150; b.items[1].discount_type = 'amount'; }), 422, 'calculation_error'],
+    ['D37 an allowance without a reason or code', edit((b) => { b.allowances = [{ amount: 5 }]; }), 400, 'validation_error'],
+    ['D37 an allowance with an amount and a percent', edit((b) => { b.allowances = [{ amount: 5, percent: 2, reason: 'x' }]; }), 400, 'validation_error'],
+    ['D37 21 charges', edit((b) => { b.charges = Array.from({ length: 21 }, () => ({ amount: 1, reason: 'x' })); }), 400, 'validation_error'],
+    ['D37 a charge code off the list', edit((b) => { b.charges = [{ amount: 1, reason_code: 'XYZ' }]; }), 400, 'validation_error'],
+    ['D37 an allowance over lines in several rates, without its own', edit((b) => { b.items[1].tax_rate = 7; b.allowances = [{ amount: 1, reason: 'x' }]; }), 400, 'validation_error'],
+    ['D37 a line charge without an amount', edit((b) => { b.items[0].charges = [{ reason: 'x' }]; }), 400, 'validation_error'],
+    ['D38 a returned line with a discount', edit((b) => { b.items[0].quantity = -1; }), 400, 'validation_error'],
+    ['D38 a grand total below zero', edit((b) => { b.items[1].quantity = -100; }), 422, 'calculation_error'],
+    ['D38 a decimal string that is no decimal', edit((b) => { b.shipping = '1e3'; }), 400, 'validation_error'],
     ['an array', [validInvoice()], 400, 'validation_error'],
     ['null', null, 400, 'invalid_json'],
   ];
@@ -250,6 +296,11 @@ describe('live totals: the browser bundle answers what POST /api/generate-invoic
       fc.tuple(fc.constant(['rounding_increment']), fc.constantFrom(0.01, 0.05, 0.1, 1, 5, 10)),
       fc.tuple(fc.constantFrom(['global_discount_type'], ['items', '0', 'discount_type'], ['items', '1', 'discountType']), fc.constantFrom('percent', 'amount')),
       fc.tuple(fc.constantFrom(['global_taxes'], ['items', '1', 'taxes']), fc.array(fc.record({ name: fc.string({ maxLength: 5 }), rate: percent }), { maxLength: 3 })),
+      // D37, D38: taxed shipping, allowances and charges, returns.
+      fc.tuple(fc.constantFrom(['shipping_tax_rate'], ['shipping']), percent),
+      fc.tuple(fc.constantFrom(['allowances'], ['charges']), fc.array(fc.record({ amount: money, reason: fc.constantFrom('Rebate', 'Freight') }), { maxLength: 2 })),
+      fc.tuple(fc.constantFrom(['items', '1', 'charges']), fc.array(fc.record({ amount: money, reason: fc.constant('Handling') }), { maxLength: 2 })),
+      fc.tuple(fc.constant(['items', '1', 'quantity']), fc.integer({ min: -3, max: 2 })),
     );
     // … and junk anywhere, so that as many are refused.
     const paths: string[][] = [

@@ -325,6 +325,60 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     await page.getByLabel('E-invoice profile').selectOption('xrechnung');
   });
 
+  it('taxes the shipping and adds an allowance, by keyboard, in their fold: the preview shows them as the PDF does, with the grand total the API computes (D37)', async () => {
+    const fold = page.locator('#adjustments-details');
+    assert.equal(await fold.getAttribute('open'), null, 'folded until wanted');
+    await page.locator('[name="shipping"]').fill('10');
+    await assertText(page.locator('#grand-total'), '$1,738.00');
+    await fold.locator('summary').click();
+    await page.getByLabel('Shipping VAT rate').fill('20');
+    await assertText(page.locator('#grand-total'), '$1,740.00');
+
+    // Added with the keyboard: focus moves to the new row's amount, and the change is announced.
+    await page.locator('#add-allowance').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.adjustmentField), 'value');
+    await assertText(page.locator('#editor-status'), 'Allowance 1 added');
+    await page.keyboard.type('100');
+    // Without a reason the page gives the API's own refusal, naming the allowance.
+    await assertText(page.locator('#preview-error'), 'allowances[0] needs a reason or a reason_code');
+    assert.equal(await page.locator('[name="allowances.0.amount"]').getAttribute('aria-invalid'), 'true');
+    await page.getByLabel('Reason', { exact: true }).fill('Loyalty rebate');
+    await assertText(page.locator('#preview-status'), 'Totals up to date');
+    assert.deepEqual(await unlabelledControls(page), [], 'every input of the fold and its row is labelled');
+
+    // As on the PDF (totals-rows.ts): the allowance after the subtotal, taxed shipping before the
+    // tax line that holds its tax. 1440 − 100 + 10 = 1350, + 20 % = 1620.
+    const totals = (await page.locator('.preview-totals').innerText()).split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    assert.deepEqual(totals, ['Subtotal', '$1,440.00', 'Loyalty rebate', '-$100.00', 'Shipping', '$10.00', 'VAT 20%', '$270.00', 'Total', '$1,620.00']);
+
+    // The API's JSON answer for the form as it stands (the e-invoice check sends exactly that, as
+    // a visitor) has the grand total the page computed.
+    const answering = page.waitForResponse((response) => response.url().endsWith('/api/generate-invoice'));
+    await page.getByRole('button', { name: 'Check e-invoice' }).click();
+    const answer = await (await answering).json() as { invoice?: { grand_total: number; allowance_total: number; shipping_tax_rate: number; allowances: unknown[] } };
+    assert.ok(answer.invoice, `the API computed the invoice: ${JSON.stringify(answer)}`);
+    assert.deepEqual([answer.invoice.grand_total, answer.invoice.allowance_total, answer.invoice.shipping_tax_rate], [1620, 100, 20]);
+    assert.deepEqual(answer.invoice.allowances, [{ amount: 100, reason: 'Loyalty rebate', tax_category: 'S', tax_rate: 20 }]);
+    await assertText(page.locator('#grand-total'), `$${answer.invoice.grand_total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await assertText(page.locator('#einvoice-report'), 'Ready as XRechnung 3 e-invoice');
+
+    // Kept in the draft: after a reload the fold is open with the row as typed.
+    await page.reload();
+    assert.equal(await page.locator('#adjustments-details').getAttribute('open'), '', 'opened for a draft with an allowance');
+    assert.equal(await page.locator('[name="allowances.0.reason"]').inputValue(), 'Loyalty rebate');
+    await assertText(page.locator('#grand-total'), '$1,620.00');
+
+    // Removed with the keyboard: focus goes back to "Add allowance"; the journey goes on as before.
+    await page.getByRole('button', { name: 'Remove allowance 1' }).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'add-allowance');
+    await assertText(page.locator('#editor-status'), 'Allowance 1 removed');
+    await page.getByLabel('Shipping VAT rate').fill('');
+    await page.locator('[name="shipping"]').fill('');
+    await assertText(page.locator('#grand-total'), '$1,728.00');
+  });
+
   it('shows the preview right to left in Arabic while the page stays English', async () => {
     await page.locator('[name="invoice.language"]').selectOption('ar');
     await assertText(page.locator('#invoice-preview h3'), 'فاتورة');

@@ -1,6 +1,7 @@
 import {
   CURRENCIES, LANGUAGES, PAGE_SIZES, QR_TYPES, ROUNDING_MODES, TEMPLATES,
 } from '../../domain/invoice/catalog.ts';
+import { ADJUSTMENTS_MARKUP } from './adjustments-markup.ts';
 import { EINVOICE_SECTION_MARKUP, TAX_CATEGORY_OPTIONS } from './einvoice-section-markup.ts';
 import { checkboxField, inputField, selectField, textareaField, type FieldSpec } from './form-fields.ts';
 import { escapeHtml } from './render-web-page.ts';
@@ -53,17 +54,19 @@ const ITEM_TEMPLATE = `<template id="item-template">
 <legend>Item <span data-item-number></span></legend>
 <div class="item-grid">
 <label class="field field-wide"><span>Description</span><input data-item-field="description" maxlength="1000" required aria-required="true"></label>
-<label class="field"><span>Quantity</span><input data-item-field="quantity" type="number" min="0" step="any" inputmode="decimal" data-type="number"></label>
+<label class="field"><span>Quantity</span><input data-item-field="quantity" type="number" step="any" inputmode="decimal" data-type="number"></label>
 <label class="field"><span>Unit</span><input data-item-field="unit" maxlength="20" placeholder="hrs"></label>
 <label class="field"><span>Unit price</span><input data-item-field="unit_price" type="number" min="0" step="any" inputmode="decimal" data-type="number"></label>
 <label class="field"><span>Discount</span><input data-item-field="discount" type="number" min="0" step="any" inputmode="decimal" data-type="number"></label>
 <label class="field"><span>Discount is</span><select data-item-field="discount_type"><option value="percent">a percent</option><option value="amount">an amount</option></select></label>
 <label class="field"><span>Own tax</span><input data-item-field="tax" placeholder="global" maxlength="300"></label>
 </div>
-<details class="item-einvoice"><summary>E-invoice: VAT category and item id</summary><div class="item-grid">
+<details class="item-einvoice"><summary>E-invoice: VAT category, item id and a charge</summary><div class="item-grid">
 <label class="field"><span>VAT category</span><select data-item-field="tax_category">${ITEM_CATEGORY_OPTIONS}</select></label>
 <label class="field"><span>Why no VAT</span><input data-item-field="tax_exemption_reason" maxlength="1000" placeholder="invoice's reason"></label>
 <label class="field"><span>Item id</span><input data-item-field="item_id" maxlength="100"></label>
+<label class="field"><span>Charge on this line</span><input data-item-field="charge_amount" type="number" min="0" step="any" inputmode="decimal" data-type="number"></label>
+<label class="field"><span>Charge reason</span><input data-item-field="charge_reason" maxlength="200" placeholder="Express shipping"></label>
 </div></details>
 <div class="item-actions">
 <button type="button" class="button button-small button-secondary" data-move="-1">Move up</button>
@@ -80,6 +83,7 @@ const main = `<h1 class="visually-hidden">Invoice generator</h1>
 <div class="generator">
 <form id="invoice-form" class="invoice-form" novalidate aria-describedby="form-intro">
 <p id="form-intro" class="intro">Fill in the invoice; the totals on the right follow as you type. Your work is kept in this browser.</p>
+<p id="editor-status" class="visually-hidden" role="status" aria-live="polite"></p>
 <section class="panel" aria-labelledby="h-from"><h2 id="h-from">From</h2><div class="grid">
 ${partyFields('from')}
 ${imagePicker('from.logo', 'Logo')}
@@ -113,13 +117,15 @@ ${ITEM_TEMPLATE}
 ${inputField({ name: 'tax', label: 'Tax', maxLength: 300, hint: `${TAX_HINT} Applies to items without their own.` })}
 ${inputField({ name: 'global_discount', label: 'Discount on the subtotal', ...MONEY })}
 ${selectField({ name: 'global_discount_type', label: 'Discount is', options: [['percent', 'a percent'], ['amount', 'an amount']] })}
-${inputField({ name: 'shipping', label: 'Shipping', ...MONEY, hint: 'Added after tax, not taxed.' })}
+${inputField({ name: 'shipping', label: 'Shipping', ...MONEY, hint: 'Added after tax, not taxed, unless given a VAT rate below.' })}
 ${inputField({ name: 'shipping_label', label: 'Shipping label', maxLength: 100, placeholder: 'Shipping' })}
 ${inputField({ name: 'deposit', label: 'Deposit requested', ...MONEY, hint: 'Shown; does not change the totals.' })}
 ${inputField({ name: 'amount_paid', label: 'Already paid', ...MONEY })}
 ${selectField({ name: 'rounding', label: 'Round the total', options: ROUNDING_MODES.map((m) => [m, m === 'none' ? 'no rounding' : m] as const) })}
 ${inputField({ name: 'rounding_increment', label: 'Rounding step', ...MONEY, placeholder: '1', hint: 'For example 0.05.' })}
-</div></section>
+</div>
+${ADJUSTMENTS_MARKUP}
+</section>
 <section class="panel" aria-labelledby="h-look"><h2 id="h-look">Look</h2><div class="grid">
 ${selectField({ name: 'template', label: 'Template', options: TEMPLATES.map((t) => [t, capitalised(t)] as const) })}
 ${selectField({ name: 'page_size', label: 'Page size', options: PAGE_SIZES.map((p) => [p, p === 'a4' ? 'A4' : 'Letter'] as const) })}

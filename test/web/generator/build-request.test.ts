@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildRequest, type BuildOptions } from '../../../web/src/generator/build-request.ts';
-import { clearDraft, emptyDraft, emptyItem, hasEInvoiceData, loadDraft, saveDraft, type Draft, type ItemDraft } from '../../../web/src/generator/draft.ts';
+import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
+import { MAX_ALLOWANCES, type InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import { adjustmentPaths } from '../../../web/src/generator/adjustment-paths.ts';
+import {
+  clearDraft, emptyAdjustment, emptyDraft, emptyItem, hasAdjustmentData, hasEInvoiceData, hasItemFoldData, loadDraft, MAX_ADJUSTMENTS_PER_KIND,
+  saveDraft, type AdjustmentDraft, type Draft, type ItemDraft,
+} from '../../../web/src/generator/draft.ts';
 import { inputNameFor } from '../../../web/src/generator/input-name-for.ts';
+import { numberOrText } from '../../../web/src/generator/number-or-text.ts';
 import { profileFor } from '../../../web/src/generator/profile-for.ts';
 import { parseTax, type ParsedTax } from '../../../web/src/generator/parse-tax.ts';
 
@@ -59,9 +66,19 @@ describe('parseTax: the generator\'s tax box', () => {
   }
 });
 
-/** A draft with the given fields and items (each item starts from the empty one). */
-function draftOf(fields: Draft['fields'], items: Array<Partial<ItemDraft>> = [{ description: 'Work', unit_price: '10' }], images: Draft['images'] = {}): Draft {
-  return { fields, items: items.map((item) => ({ ...emptyItem(), ...item })), images };
+/** A draft with the given fields, items, pictures and allowances or charges (each item and row starts from the empty one). */
+function draftOf(
+  fields: Draft['fields'],
+  items: Array<Partial<ItemDraft>> = [{ description: 'Work', unit_price: '10' }],
+  images: Draft['images'] = {},
+  adjustments: Array<Partial<AdjustmentDraft>> = [],
+): Draft {
+  return {
+    fields,
+    items: items.map((item) => ({ ...emptyItem(), ...item })),
+    adjustments: adjustments.map((row) => ({ ...emptyAdjustment(row.kind ?? 'allowance'), ...row })),
+    images,
+  };
 }
 
 const ANONYMOUS: BuildOptions = { signedIn: false, withImages: false };
@@ -328,6 +345,128 @@ describe('buildRequest: the E-invoice section (issue 25, D32–D36)', () => {
   });
 });
 
+describe('buildRequest: shipping VAT, allowances and charges (D37) and exact decimals (D38)', () => {
+  it('taxes the shipping from its VAT rate box as the other tax boxes read: a rate, named components, or a problem', () => {
+    assert.equal(build(draftOf({ shipping: '10', shipping_tax: ' 19 ' })).request.shipping_tax_rate, 19);
+    const named = build(draftOf({ shipping: '10', shipping_tax: 'VAT 19', shipping_tax_category: 'S' })).request;
+    assert.deepEqual([named.shipping_taxes, named.shipping_tax_category, named.shipping_tax_rate], [[{ name: 'VAT', rate: 19 }], 'S', undefined]);
+    const bad = build(draftOf({ shipping: '10', shipping_tax: '19,5' }));
+    assert.deepEqual(bad.problems.map((p) => p.field), ['shipping_tax']);
+    assert.match(bad.problems[0]!.message, /^Shipping VAT rate: .*decimal mark is a point/);
+    // Empty: shipping stays the untaxed charge of D7, and the box itself is never copied.
+    const untaxed = build(draftOf({ shipping: '10', shipping_tax: '  ', shipping_tax_category: '' })).request;
+    assert.deepEqual(Object.keys(untaxed).filter((key) => key.startsWith('shipping')), ['shipping']);
+  });
+
+  it('sends the listed allowances and charges in order, each to its own list, with only what was filled in', () => {
+    const { request, problems } = build(draftOf({}, undefined, {}, [
+      { kind: 'allowance', value: ' 50 ', reason: ' Loyalty rebate ' },
+      { kind: 'charge', value: '12.5', reason: 'Packaging', reason_code: ' abl ', tax_category: 'S', tax_rate: '19' },
+      { kind: 'allowance', value: '3', value_type: 'percent', reason_code: '95', tax_category: 'E', tax_rate: '' },
+      { kind: 'charge' },
+      { kind: 'allowance', value: 'lots', reason: 'Typo' },
+    ]));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(request.allowances, [
+      { amount: 50, reason: 'Loyalty rebate' },
+      { percent: 3, reason_code: '95', tax_category: 'E' },
+      // Not a number: passed on, so the API's message names allowances[2].amount.
+      { amount: 'lots', reason: 'Typo' },
+    ]);
+    assert.deepEqual(request.charges, [{ amount: 12.5, reason: 'Packaging', reason_code: 'ABL', tax_category: 'S', tax_rate: 19 }]);
+  });
+
+  it('leaves both lists out when every row is blank, and a row without a value goes without one so the API asks for it', () => {
+    const blank = build(draftOf({}, undefined, {}, [{ kind: 'allowance' }, { kind: 'charge', value_type: 'percent' }])).request;
+    assert.deepEqual([blank.allowances, blank.charges], [undefined, undefined]);
+    assert.deepEqual(build(draftOf({}, undefined, {}, [{ kind: 'charge', reason: 'Freight' }])).request.charges, [{ reason: 'Freight' }]);
+  });
+
+  it('numbers the rows per kind as the API does, so an error about allowances[1] names the right row; blank rows take no number', () => {
+    const rows = [
+      { kind: 'allowance', value: '1' }, { kind: 'charge', value: '1' }, { kind: 'allowance' }, { kind: 'allowance', reason: 'x' }, { kind: 'charge', tax_rate: '7' },
+    ].map((row) => ({ ...emptyAdjustment(row.kind as AdjustmentDraft['kind']), ...row }) as AdjustmentDraft);
+    assert.deepEqual(adjustmentPaths(rows), ['allowances.0', 'charges.0', undefined, 'allowances.1', 'charges.1']);
+    assert.deepEqual(adjustmentPaths([]), []);
+  });
+
+  it('sends a line\'s charge as its one-element charges list, and nothing for an empty one', () => {
+    const { request } = build(draftOf({}, [
+      { description: 'Parcel', unit_price: '20', charge_amount: ' 7.99 ', charge_reason: ' Express shipping ' },
+      { description: 'Reason only', unit_price: '5', charge_reason: 'Handling' },
+      { description: 'Plain', unit_price: '5', charge_amount: ' ', charge_reason: '' },
+    ]));
+    assert.deepEqual(request.items.map((item: Json) => item.charges), [[{ amount: 7.99, reason: 'Express shipping' }], [{ reason: 'Handling' }], undefined]);
+  });
+
+  it('sends a negative quantity (a returned item) as a negative number', () => {
+    const { request, problems } = build(draftOf({}, [{ description: 'Sold', quantity: '3', unit_price: '40' }, { description: 'Returned', quantity: ' -1 ', unit_price: '40' }]));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(request.items.map((item: Json) => item.quantity), [3, -1]);
+  });
+
+  it('sends a decimal with more digits than a double holds as the decimal string it is (D38), read exactly by the API', () => {
+    const cases: Array<[typed: string, sent: number | string]> = [
+      ['19.99', 19.99],
+      ['-0.5', -0.5],
+      ['000123.450', 123.45],
+      ['123456789012345', 123456789012345],
+      ['999999999.999999', 999999999.999999],
+      ['9999999999.999999', '9999999999.999999'],
+      ['1234567890.123456', '1234567890.123456'],
+      [' 0.1234567890123456 ', '0.1234567890123456'],
+      ['-1234567890.12345678', '-1234567890.12345678'],
+      ['12,5', '12,5'],
+    ];
+    for (const [typed, sent] of cases) assert.deepEqual(numberOrText(typed), sent, typed);
+    const { request } = build(draftOf({ shipping: '9999999999.999999' }, [{ description: 'Exact', quantity: '1.5', unit_price: '1234567890.123456' }]));
+    assert.deepEqual([request.shipping, request.items[0].unit_price, request.items[0].quantity], ['9999999999.999999', '1234567890.123456', 1.5]);
+  });
+
+  it('what the form builds is what the engine computes: allowance_total, charge_total, taxed shipping, a line charge and a return', () => {
+    const { request } = build(draftOf({ 'from.name': 'Acme', 'to.name': 'Globex', tax: '20', shipping: '10', shipping_tax: '20' }, [
+      { description: 'Consulting', quantity: '12', unit_price: '120', charge_amount: '5', charge_reason: 'Travel' },
+      { description: 'Returned licence', quantity: '-1', unit_price: '40' },
+    ], {}, [
+      { kind: 'allowance', value: '100', reason: 'Loyalty rebate' },
+      { kind: 'charge', value: '1', value_type: 'percent', reason: 'Packaging' },
+    ]));
+    const invoice = computeInvoice(request as InvoiceRequest, { today: '2027-03-01', number: 'PREVIEW' });
+    // Lines 1445 − 40 = 1405; − 100 + 1 % of the lines (14.05); + 10 shipping; all at 20 %.
+    assert.deepEqual(
+      [invoice.subtotal, invoice.allowance_total, invoice.charge_total, invoice.shipping, invoice.total_tax, invoice.grand_total],
+      [1405, 100, 14.05, 10, 265.81, 1594.86],
+    );
+    assert.deepEqual(invoice.items[0]!.charges, [{ amount: 5, reason: 'Travel' }]);
+  });
+
+  it('offers as many allowances and as many charges as the API takes', () => {
+    assert.equal(MAX_ADJUSTMENTS_PER_KIND, MAX_ALLOWANCES);
+  });
+});
+
+describe('hasAdjustmentData and hasItemFoldData: which folds open by themselves', () => {
+  const cases: Array<[what: string, draft: Draft, open: boolean]> = [
+    ['a fresh draft', emptyDraft(), false],
+    ['shipping without a VAT rate', draftOf({ shipping: '10', shipping_tax: ' ', shipping_tax_category: '' }), false],
+    ['a blank row just added', draftOf({}, undefined, {}, [{ kind: 'charge', value_type: 'percent' }]), false],
+    ['a shipping VAT rate', draftOf({ shipping_tax: '19' }), true],
+    ['a shipping VAT category', draftOf({ shipping_tax_category: 'E' }), true],
+    ['an allowance', draftOf({}, undefined, {}, [{ kind: 'allowance', reason: 'Rebate' }]), true],
+  ];
+  for (const [what, draft, open] of cases) {
+    it(`the allowances and charges ${open ? 'open' : 'stay folded'} for ${what}`, () => assert.equal(hasAdjustmentData(draft), open));
+  }
+
+  it('an item\'s fold opens for its charge, which does not open the E-invoice section', () => {
+    const item = { ...emptyItem(), description: 'A', charge_amount: '5' };
+    assert.equal(hasItemFoldData(item), true);
+    assert.equal(hasItemFoldData({ ...emptyItem(), item_id: 'SKU' }), true);
+    assert.equal(hasItemFoldData(emptyItem()), false);
+    assert.equal(hasEInvoiceData({ ...emptyDraft(), items: [item] }, new Map()), false);
+  });
+});
+
 describe('hasEInvoiceData: whether the E-invoice section opens by itself', () => {
   const defaults = new Map([['profile', 'en16931'], ['document_type', 'invoice'], ['invoice.buyer_reference', ''], ['tax_category', '']]);
   const cases: Array<[what: string, draft: Draft, open: boolean]> = [
@@ -351,7 +490,8 @@ describe('inputNameFor: the input a problem\'s field names', () => {
     'from.name', 'from.email', 'from.phone', 'from.contact.name', 'from.electronic_address.scheme', 'from.electronic_address.value',
     'to.address', 'invoice.number', 'invoice.buyer_reference', 'invoice.period.start', 'invoice.period.end', 'tax', 'payment.iban',
     'payment.card.last4', 'billing_reference.number', 'billing_reference.date', 'items.0.description', 'items.0.tax', 'items.1.description',
-    'items.1.tax', 'items.1.tax_category',
+    'items.1.tax', 'items.1.tax_category', 'items.1.charge_amount', 'items.1.charge_reason', 'shipping_tax',
+    'allowances.0.amount', 'allowances.0.reason', 'allowances.0.tax_rate', 'charges.0.percent', 'charges.0.reason',
   ];
   const cases: Array<[field: string, input: string | undefined]> = [
     ['from.contact.name', 'from.contact.name'],
@@ -370,6 +510,17 @@ describe('inputNameFor: the input a problem\'s field names', () => {
     ['items[1].tax_rate', 'items.1.tax'],
     ['items[0].taxes[1].rate', 'items.0.tax'],
     ['items[1].unit_code', 'items.1.description'],
+    // D37: the shipping's tax is typed in its VAT rate box, a line's charge in its two inputs.
+    ['shipping_tax_rate', 'shipping_tax'],
+    ['shipping_taxes[0].rate', 'shipping_tax'],
+    ['items[1].charges[0].amount', 'items.1.charge_amount'],
+    ['items[1].charges[0]', 'items.1.charge_reason'],
+    ['items[1].charges[0].reason_code', 'items.1.charge_reason'],
+    ['items[1].charges', 'items.1.charge_amount'],
+    // An allowance's or charge's inputs are named by their paths; the row named whole is its first input.
+    ['allowances[0].tax_rate', 'allowances.0.tax_rate'],
+    ['allowances[0]', 'allowances.0.amount'],
+    ['charges[0].percent', 'charges.0.percent'],
     // No input: nothing is marked rather than a wrong one.
     ['invoice.something', undefined],
     ['ship_to.country', undefined],
@@ -425,12 +576,12 @@ function storedKey(storage: MemoryStorage): string {
 }
 
 describe('draft: the generator\'s work kept in the browser', () => {
-  const draft = (): Draft => draftOf({ 'from.name': 'Acme', use_accent: true }, [{ description: 'Work', unit_price: '10', tax: 'VAT 20' }], {
+  const draft = (): Draft => draftOf({ 'from.name': 'Acme', use_accent: true, shipping_tax: '19' }, [{ description: 'Work', unit_price: '10', tax: 'VAT 20', charge_amount: '2', charge_reason: 'Gift wrap' }], {
     'from.logo': `data:image/png;base64,${'A'.repeat(5000)}`,
-  });
+  }, [{ kind: 'charge', value: '3', value_type: 'percent', reason: 'Packaging', tax_category: 'S', tax_rate: '19' }]);
 
   it('an empty store gives a fresh draft with one empty item', () => {
-    assert.deepEqual(loadDraft(new MemoryStorage()), { fields: {}, items: [emptyItem()], images: {} });
+    assert.deepEqual(loadDraft(new MemoryStorage()), { fields: {}, items: [emptyItem()], adjustments: [], images: {} });
   });
 
   it('saves and loads a draft unchanged', () => {
@@ -461,9 +612,17 @@ describe('draft: the generator\'s work kept in the browser', () => {
       assert.deepEqual(loadDraft(storage), emptyDraft(), JSON.stringify(corrupt));
     }
     storage.data.set(key, JSON.stringify({ fields: { 'to.name': 'Globex' }, items: [] }));
-    assert.deepEqual(loadDraft(storage), { fields: { 'to.name': 'Globex' }, items: [emptyItem()], images: {} });
+    assert.deepEqual(loadDraft(storage), { fields: { 'to.name': 'Globex' }, items: [emptyItem()], adjustments: [], images: {} });
+    // A draft saved before D37 has no allowances or charges, nor the items' charge inputs.
     storage.data.set(key, JSON.stringify({ items: [{ description: 'Old row' }] }));
-    assert.deepEqual(loadDraft(storage), { fields: {}, items: [{ ...emptyItem(), description: 'Old row' }], images: {} });
+    assert.deepEqual(loadDraft(storage), { fields: {}, items: [{ ...emptyItem(), description: 'Old row' }], adjustments: [], images: {} });
+    // A row's kind and "amount or percent" are one of their choices whatever was stored.
+    storage.data.set(key, JSON.stringify({ items: [], adjustments: [{ kind: 'charge', value: '5' }, { kind: 'rebate', value_type: 'fraction', reason: 'R' }, null] }));
+    assert.deepEqual(loadDraft(storage).adjustments, [
+      { ...emptyAdjustment('charge'), value: '5' },
+      { ...emptyAdjustment('allowance'), reason: 'R' },
+      emptyAdjustment('allowance'),
+    ]);
   });
 
   it('clearDraft forgets the draft', () => {

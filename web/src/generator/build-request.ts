@@ -1,10 +1,12 @@
+import { adjustmentPaths } from './adjustment-paths.ts';
 import { ITEM_EINVOICE_FIELDS, type Draft, type ItemDraft } from './draft.ts';
+import { numberOrText } from './number-or-text.ts';
 import { parseTax } from './parse-tax.ts';
 
 /** Inputs whose text is sent as a number; the API names the field if it is not one. */
 const NUMBER_FIELDS = new Set(['global_discount', 'shipping', 'deposit', 'amount_paid', 'rounding_increment']);
 /** Inputs the builder reads itself rather than copying to their path. */
-const SPECIAL_FIELDS = new Set(['tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive', 'profile']);
+const SPECIAL_FIELDS = new Set(['tax', 'shipping_tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive', 'profile']);
 const COUNTRY_FIELDS = new Set(['from.country', 'to.country', 'ship_to.country']);
 /** Multi-line texts keep their leading spaces (indented lines); others are trimmed both ends. */
 const MULTI_LINE_FIELDS = new Set(['from.address', 'to.address', 'ship_to.address', 'payment.instructions', 'notes', 'refund_policy', 'footer', 'invoice.terms']);
@@ -35,15 +37,6 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
     node = node[key] as Record<string, unknown>;
   }
   node[keys.at(-1)!] = value;
-}
-
-/** Plain decimals only: Number() would also read "0x10" and "1e3", which nobody types as money. */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** A number when the text is a plain decimal, else the text itself, so the API's message names the field. */
-function numberOrText(text: string): number | string {
-  const trimmed = text.trim();
-  return DECIMAL.test(trimmed) ? Number(trimmed) : text;
 }
 
 const isBlankItem = (item: ItemDraft): boolean =>
@@ -85,6 +78,12 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   if (tax.kind === 'error') problems.push({ field: 'tax', message: `Tax: ${tax.message}` });
   else if (tax.kind === 'rate') request.global_tax = tax.rate;
   else if (tax.kind === 'components') request.global_taxes = tax.components;
+  // D37: shipping is taxed only when given a rate; the box reads like the other tax boxes.
+  const shippingTax = parseTax(typeof fields.shipping_tax === 'string' ? fields.shipping_tax : '');
+  if (shippingTax.kind === 'error') problems.push({ field: 'shipping_tax', message: `Shipping VAT rate: ${shippingTax.message}` });
+  else if (shippingTax.kind === 'rate') request.shipping_tax_rate = shippingTax.rate;
+  else if (shippingTax.kind === 'components') request.shipping_taxes = shippingTax.components;
+  addAdjustments(request, draft);
 
   const items: Array<Record<string, unknown>> = [];
   draft.items.forEach((item, index) => {
@@ -102,6 +101,12 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
     else if (own.kind === 'rate') line.tax_rate = own.rate;
     else if (own.kind === 'components') line.taxes = own.components;
     for (const field of ITEM_EINVOICE_FIELDS) if (item[field].trim() !== '') line[field] = item[field].trim();
+    // D37: the form offers one charge per line (the API takes up to 10); what is typed is sent,
+    // so a reason without an amount is named by the API's message.
+    const charge: Record<string, unknown> = {};
+    if (item.charge_amount.trim() !== '') charge.amount = numberOrText(item.charge_amount);
+    if (item.charge_reason.trim() !== '') charge.reason = item.charge_reason.trim();
+    if (Object.keys(charge).length > 0) line.charges = [charge];
     items.push(line);
   });
   request.items = items;
@@ -112,6 +117,27 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   }
   const profile = typeof fields.profile === 'string' && fields.profile.trim() !== '' ? fields.profile.trim() : undefined;
   return { request, profile, problems };
+}
+
+/**
+ * D37: the listed allowances and charges, each at the path adjustmentPaths gives it, blank rows
+ * left out. The value is an amount or a percent as the row says; empty category and rate are left
+ * to the API (the lines' own when they all share one); a reason code is upper-cased as codes are
+ * written (FC, ABL).
+ */
+function addAdjustments(request: Record<string, unknown>, draft: Draft): void {
+  const paths = adjustmentPaths(draft.adjustments);
+  draft.adjustments.forEach((row, i) => {
+    if (paths[i] === undefined) return;
+    const out: Record<string, unknown> = {};
+    if (row.value.trim() !== '') out[row.value_type === 'percent' ? 'percent' : 'amount'] = numberOrText(row.value);
+    if (row.reason.trim() !== '') out.reason = row.reason.trim();
+    if (row.reason_code.trim() !== '') out.reason_code = row.reason_code.trim().toUpperCase();
+    if (row.tax_category.trim() !== '') out.tax_category = row.tax_category.trim();
+    if (row.tax_rate.trim() !== '') out.tax_rate = numberOrText(row.tax_rate);
+    const list = row.kind === 'charge' ? 'charges' : 'allowances';
+    ((request[list] ??= []) as unknown[]).push(out);
+  });
 }
 
 /** UNTDID 4461 card payments, the codes that take payment.card (D35). */

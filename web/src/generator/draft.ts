@@ -12,6 +12,23 @@ export interface ItemDraft {
   tax_exemption_reason: string;
   /** The seller's item identifier (BT-155). */
   item_id: string;
+  /** One charge on the line (D37, BG-28): its amount and why. */
+  charge_amount: string;
+  charge_reason: string;
+}
+
+/** A document-level allowance or charge (D37) as typed. */
+export interface AdjustmentDraft {
+  kind: 'allowance' | 'charge';
+  value: string;
+  /** Whether `value` is an amount or a percent of the lines in its VAT category and rate. */
+  value_type: 'amount' | 'percent';
+  reason: string;
+  /** UNCL 5189 for an allowance, UNCL 7161 for a charge. */
+  reason_code: string;
+  /** Empty: the lines' category and rate, when they all share one. */
+  tax_category: string;
+  tax_rate: string;
 }
 
 /** The generator's whole state: what the user typed, before any conversion. */
@@ -19,21 +36,58 @@ export interface Draft {
   /** By input name (an InvoiceRequest path such as `from.tax_id`): text, or checked for boxes. */
   fields: Record<string, string | boolean>;
   items: ItemDraft[];
+  /** Document-level allowances and charges, in the order the user listed them. */
+  adjustments: AdjustmentDraft[];
   /** data: URIs of the pictures chosen from disk. */
   images: { 'from.logo'?: string; signature?: string };
 }
 
-export const ITEM_FIELDS = ['description', 'quantity', 'unit', 'unit_price', 'discount', 'discount_type', 'tax', 'tax_category', 'tax_exemption_reason', 'item_id'] as const;
+export const ITEM_FIELDS = ['description', 'quantity', 'unit', 'unit_price', 'discount', 'discount_type', 'tax', 'tax_category', 'tax_exemption_reason', 'item_id', 'charge_amount', 'charge_reason'] as const;
 /** The item inputs that only an e-invoice uses, folded away in each item. */
 export const ITEM_EINVOICE_FIELDS = ['tax_category', 'tax_exemption_reason', 'item_id'] as const;
+/** The line's charge (D37), in the same fold: rarely wanted, and it changes the PDF too. */
+export const ITEM_CHARGE_FIELDS = ['charge_amount', 'charge_reason'] as const;
 
 export function emptyItem(): ItemDraft {
-  return { description: '', quantity: '1', unit: '', unit_price: '', discount: '', discount_type: 'percent', tax: '', tax_category: '', tax_exemption_reason: '', item_id: '' };
+  return {
+    description: '', quantity: '1', unit: '', unit_price: '', discount: '', discount_type: 'percent', tax: '',
+    tax_category: '', tax_exemption_reason: '', item_id: '', charge_amount: '', charge_reason: '',
+  };
 }
 
-/** Whether an item has any e-invoice input filled in (its fold is then opened). */
+/** D37 allows 20 allowances and 20 charges (MAX_ALLOWANCES each). */
+export const MAX_ADJUSTMENTS_PER_KIND = 20;
+export const MAX_ADJUSTMENT_ROWS = 2 * MAX_ADJUSTMENTS_PER_KIND;
+
+export const ADJUSTMENT_FIELDS = ['kind', 'value', 'value_type', 'reason', 'reason_code', 'tax_category', 'tax_rate'] as const;
+
+export function emptyAdjustment(kind: AdjustmentDraft['kind']): AdjustmentDraft {
+  return { kind, value: '', value_type: 'amount', reason: '', reason_code: '', tax_category: '', tax_rate: '' };
+}
+
+/** A row with nothing typed in it (its kind and "amount or percent" are choices, not input): not sent. */
+export const isBlankAdjustment = (row: AdjustmentDraft): boolean =>
+  (['value', 'reason', 'reason_code', 'tax_category', 'tax_rate'] as const).every((field) => row[field].trim() === '');
+
+/** Whether an item has any e-invoice input filled in. */
 export const hasItemEInvoiceData = (item: ItemDraft): boolean =>
   ITEM_EINVOICE_FIELDS.some((field) => item[field].trim() !== '');
+
+/** Whether an item's fold (e-invoice inputs and its charge) has anything in it, so it is opened. */
+export const hasItemFoldData = (item: ItemDraft): boolean =>
+  hasItemEInvoiceData(item) || ITEM_CHARGE_FIELDS.some((field) => item[field].trim() !== '');
+
+/** The inputs of the "Shipping VAT, allowances and charges" fold besides the list itself. */
+export const ADJUSTMENT_SECTION_FIELDS = ['shipping_tax', 'shipping_tax_category'] as const;
+
+/**
+ * Whether the draft taxes its shipping or has an allowance or charge, so the fold that holds them
+ * opens by itself (D37): a fresh form keeps it closed.
+ */
+export function hasAdjustmentData(draft: Draft): boolean {
+  return ADJUSTMENT_SECTION_FIELDS.some((name) => typeof draft.fields[name] === 'string' && (draft.fields[name] as string).trim() !== '')
+    || draft.adjustments.some((row) => !isBlankAdjustment(row));
+}
 
 /**
  * Whether the draft holds e-invoice data, so the folded E-invoice section opens by itself: one of
@@ -50,7 +104,7 @@ export function hasEInvoiceData(draft: Draft, sectionDefaults: ReadonlyMap<strin
 
 /** A fresh draft: one empty line, so the form never starts without a place to type. */
 export function emptyDraft(): Draft {
-  return { fields: {}, items: [emptyItem()], images: {} };
+  return { fields: {}, items: [emptyItem()], adjustments: [], images: {} };
 }
 
 const STORAGE_KEY = 'invoice-service:draft:v1';
@@ -64,7 +118,16 @@ export function loadDraft(storage: Storage): Draft {
     const items = Array.isArray(parsed.items) && parsed.items.length > 0
       ? parsed.items.map((item) => ({ ...emptyItem(), ...item }))
       : [emptyItem()];
-    return { fields: parsed.fields ?? {}, items, images: parsed.images ?? {} };
+    // A draft saved before D37 has no adjustments; a row is completed as an item is.
+    const adjustments = Array.isArray(parsed.adjustments)
+      ? parsed.adjustments.slice(0, MAX_ADJUSTMENT_ROWS).map((row) => ({
+        ...emptyAdjustment('allowance'),
+        ...row,
+        kind: row?.kind === 'charge' ? 'charge' : 'allowance',
+        value_type: row?.value_type === 'percent' ? 'percent' : 'amount',
+      }) as AdjustmentDraft)
+      : [];
+    return { fields: parsed.fields ?? {}, items, adjustments, images: parsed.images ?? {} };
   } catch {
     return emptyDraft();
   }

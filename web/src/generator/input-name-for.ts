@@ -2,7 +2,7 @@
  * Request paths the API names that have no input of their own, and the input that fills them:
  * the contact's phone and e-mail default to the party's (D34), an electronic address is named
  * whole but typed in two parts, BR-DE-1's "payment" is answered by an IBAN, a line's tax by its
- * tax box.
+ * tax box, the shipping's tax (D37) by its VAT rate box.
  */
 const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   'from.contact.phone': 'from.phone',
@@ -17,7 +17,23 @@ const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   'invoice.period': 'invoice.period.start',
   global_tax: 'tax',
   global_taxes: 'tax',
+  shipping_tax_rate: 'shipping_tax',
+  shipping_taxes: 'shipping_tax',
 }));
+
+/**
+ * The input of a path inside an item that is typed elsewhere: its tax components in its tax box,
+ * its charges (D37) in its one charge's amount and reason.
+ */
+function itemAlias(dotted: string): string | undefined {
+  const tax = /^items\.(\d+)\.(tax_rate|taxes)$/.exec(dotted);
+  if (tax !== null) return `items.${tax[1]}.tax`;
+  const charge = /^items\.(\d+)\.charges(\.\d+)?(?:\.(\w+))?$/.exec(dotted);
+  if (charge === null) return undefined;
+  // A charge named whole ("needs a reason") is missing its reason; the list named whole, its amount.
+  const reason = charge[3] === 'reason' || charge[3] === 'reason_code' || (charge[2] !== undefined && charge[3] === undefined);
+  return `items.${charge[1]}.${reason ? 'charge_reason' : 'charge_amount'}`;
+}
 
 /**
  * The name of the form input that holds a request path the API names (`items[0].unit_price`,
@@ -32,8 +48,7 @@ export function inputNameFor(path: string, names: readonly string[]): string | u
   let dotted = named;
   for (;;) {
     if (known.has(dotted)) return dotted;
-    const item = /^items\.(\d+)\.(tax_rate|taxes)$/.exec(dotted);
-    const alias = item === null ? ALIASES.get(dotted) : `items.${item[1]}.tax`;
+    const alias = itemAlias(dotted) ?? ALIASES.get(dotted);
     if (alias !== undefined && known.has(alias)) return alias;
     const first = dotted === named || /^items\.\d+$/.test(dotted) ? names.find((name) => name.startsWith(`${dotted}.`)) : undefined;
     if (first !== undefined) return first;

@@ -1,5 +1,5 @@
 import { byId } from '../lib/dom.ts';
-import { emptyItem, hasItemEInvoiceData, ITEM_FIELDS, type ItemDraft } from './draft.ts';
+import { emptyItem, hasItemFoldData, ITEM_FIELDS, type ItemDraft } from './draft.ts';
 
 /** The spec's bound (MAX_ITEMS). */
 const MAX_ITEMS = 100;
@@ -19,7 +19,7 @@ export function createItemsEditor(options: {
   const list = byId<HTMLOListElement>('items');
   const template = byId<HTMLTemplateElement>('item-template');
   const addButton = byId<HTMLButtonElement>('add-item');
-  /** Items whose e-invoice fold is open, so rebuilding the rows (a move, a removal) keeps it open. */
+  /** Items whose fold (e-invoice inputs, charge) is open, so rebuilding the rows (a move, a removal) keeps it open. */
   const unfolded = new WeakSet<ItemDraft>();
 
   function rowFor(item: ItemDraft, index: number): HTMLLIElement {
@@ -31,8 +31,8 @@ export function createItemsEditor(options: {
       input.value = item[field];
       input.name = `items.${index}.${field}`;
     }
-    // An item's e-invoice inputs stay folded until it has some, or the user opened them.
-    row.querySelector<HTMLDetailsElement>('.item-einvoice')!.open = unfolded.has(item) || hasItemEInvoiceData(item);
+    // An item's e-invoice inputs and charge stay folded until it has some, or the user opened them.
+    row.querySelector<HTMLDetailsElement>('.item-einvoice')!.open = unfolded.has(item) || hasItemFoldData(item);
     const up = row.querySelector<HTMLButtonElement>('[data-move="-1"]')!;
     const down = row.querySelector<HTMLButtonElement>('[data-move="1"]')!;
     const remove = row.querySelector<HTMLButtonElement>('[data-remove-item]')!;

@@ -1,17 +1,23 @@
 import type { Currency, Language } from '../../../src/domain/invoice/catalog.ts';
 import { formatDate } from '../../../src/domain/wording/format-date.ts';
-import { formatMoney, formatPercent, formatQuantity } from '../../../src/domain/wording/format-money.ts';
+import { formatMoney, formatQuantity } from '../../../src/domain/wording/format-money.ts';
 import { isRightToLeft, LABELS, labelValue } from '../../../src/domain/wording/labels.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import type { Party } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { addressText } from '../../../src/domain/pdf/address-text.ts';
+import { isolateLeftToRight } from '../../../src/domain/pdf/isolate-left-to-right.ts';
+import { signedMoney } from '../../../src/domain/pdf/signed-money.ts';
+import { totalsRows } from '../../../src/domain/pdf/totals-rows.ts';
+import { vatExemptionNotes } from '../../../src/domain/pdf/vat-exemption-notes.ts';
 import { h } from '../lib/dom.ts';
 
 /**
  * The invoice as the API computed it, laid out like the PDF's first page in the invoice's own
  * language and direction: the labels, money and date formats are the renderer's own modules
- * (src/domain/wording), so the preview and the PDF say the same thing. Arabic runs right to left
- * (D29) while the page around it stays English and left to right.
+ * (src/domain/wording), so the preview and the PDF say the same thing. The totals are the PDF's
+ * own rows (totals-rows.ts: allowances, charges and taxed shipping of D37 where they apply) and
+ * its VAT notes (D36), a line's charges are under its description as on the PDF. Arabic runs
+ * right to left (D29) while the page around it stays English and left to right.
  */
 export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   const language = invoice.language as Language;
@@ -31,21 +37,19 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   if (invoice.due_date !== undefined) meta.push([labels.due_date, formatDate(invoice.due_date, language)]);
   if (invoice.po_number !== undefined) meta.push([labels.po_number, invoice.po_number]);
 
+  // D37: a line's charges, already in its amount, under its description: "+€7.99 Express shipping".
+  const charges = (item: Invoice['items'][number]) => (item.charges ?? []).map((charge) => h('span', { class: 'line-detail' },
+    `${isolateLeftToRight(signedMoney(charge.amount, '+', currency, language), language)} ${isolateLeftToRight(charge.reason ?? labels.charge, language)}`));
   const rows = invoice.items.map((item) => h('tr', {},
-    h('td', {}, item.description),
+    h('td', {}, item.description, ...charges(item)),
     h('td', { class: 'num' }, `${formatQuantity(item.quantity, language)}${item.unit === undefined ? '' : ` ${item.unit}`}`),
     h('td', { class: 'num' }, money(item.unit_price)),
     h('td', { class: 'num' }, money(item.line_total))));
 
-  const totals: Array<[string, string, string?]> = [[labels.subtotal, money(invoice.subtotal)]];
-  if (invoice.discount_total !== 0) totals.push([labels.discount_total, `−${money(invoice.discount_total)}`]);
-  for (const line of invoice.tax_lines) totals.push([`${line.name} ${formatPercent(line.rate, language)}`, money(line.amount)]);
-  if (invoice.shipping !== 0) totals.push([invoice.shipping_label, money(invoice.shipping)]);
-  if (invoice.rounding_adjustment !== 0) totals.push([labels.rounding_adjustment, money(invoice.rounding_adjustment)]);
-  totals.push([labels.grand_total, money(invoice.grand_total), 'grand-total']);
-  if (invoice.deposit !== 0) totals.push([labels.deposit, money(invoice.deposit)]);
-  if (invoice.amount_paid !== 0) totals.push([labels.amount_paid, money(invoice.amount_paid)]);
-  totals.push([labels.balance_due, money(invoice.balance_due), 'balance-due']);
+  const exemptions = vatExemptionNotes(invoice);
+  // The strong rows are the grand total and, when something is paid, the balance due, in that order.
+  const strongIds = ['grand-total', 'balance-due'];
+  const totals = totalsRows(invoice, exemptions.explained).map((row) => ({ ...row, id: row.strong ? strongIds.shift() : undefined }));
 
   target.replaceChildren(
     h('header', { class: 'preview-head' },
@@ -59,10 +63,11 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
         h('th', { scope: 'col', class: 'num' }, labels.unit_price),
         h('th', { scope: 'col', class: 'num' }, labels.amount))),
       h('tbody', {}, ...rows))),
-    h('dl', { class: 'preview-totals' }, ...totals.flatMap(([term, value, id]) => [
-      h('dt', id === undefined ? {} : { class: 'strong' }, term),
-      h('dd', id === undefined ? {} : { id, class: 'strong' }, value),
+    h('dl', { class: 'preview-totals' }, ...totals.flatMap(({ label, value, strong, id }) => [
+      h('dt', strong ? { class: 'strong' } : {}, label),
+      h('dd', strong ? { id, class: 'strong' } : {}, value),
     ])),
+    ...exemptions.notes.map((note) => h('p', { class: 'hint tax-note' }, note)),
     ...(invoice.tax_inclusive ? [h('p', { class: 'hint' }, labels.prices_include_tax)] : []),
   );
 }

@@ -7,7 +7,8 @@ import { buildRequest } from '../generator/build-request.ts';
 import { computeLiveTotals } from '../generator/compute-live-totals.ts';
 import { createEInvoiceReport, profileName, type EInvoiceProblem } from '../generator/create-einvoice-report.ts';
 import { downloadBlob } from '../generator/download-blob.ts';
-import { clearDraft, emptyDraft, hasEInvoiceData, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
+import { createAdjustmentsEditor } from '../generator/adjustments-editor.ts';
+import { clearDraft, emptyDraft, hasAdjustmentData, hasEInvoiceData, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
 import { wireImagePickers } from '../generator/image-pickers.ts';
 import { inputNameFor } from '../generator/input-name-for.ts';
 import { createItemsEditor } from '../generator/items-editor.ts';
@@ -24,18 +25,23 @@ const SAVE_DEBOUNCE_MS = 300;
 
 const form = byId<HTMLFormElement>('invoice-form');
 const previewStatus = byId('preview-status');
+const editorStatus = byId('editor-status');
 const previewError = byId('preview-error');
 const preview = byId('invoice-preview');
 const actionStatus = byId('action-status');
 const einvoiceDetails = byId<HTMLDetailsElement>('einvoice-details');
+const adjustmentsDetails = byId<HTMLDetailsElement>('adjustments-details');
 const report = createEInvoiceReport(form, byId('einvoice-report'));
 let draft: Draft = loadDraft(localStorage);
 let me: Me | undefined;
 
-/** Inputs that belong to the request (items are the editor's). */
+/** The inputs of the two lists (items, allowances and charges), which their editors read. */
+const inListEditor = (input: Element): boolean => input.closest('#items, #adjustments') !== null;
+
+/** Inputs that belong to the request (the lists are their editors'). */
 const fieldInputs = (): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> =>
   [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')]
-    .filter((input) => !input.name.startsWith('items.') && (input as HTMLInputElement).type !== 'file');
+    .filter((input) => !inListEditor(input) && (input as HTMLInputElement).type !== 'file');
 
 /** Puts the saved values into the form; inputs without one keep the page's defaults. */
 function writeFieldsToForm(): void {
@@ -65,8 +71,12 @@ function changed(): void {
   previewTimer = setTimeout(refreshPreview, PREVIEW_DEBOUNCE_MS);
 }
 
+/**
+ * Says what a list editor did ("Item 2 moved to position 1."). A live region of its own: the
+ * preview's status is rewritten by the totals the same moment, which would swallow it.
+ */
 function announce(message: string): void {
-  previewStatus.textContent = message;
+  editorStatus.textContent = message;
 }
 
 /** Clears the live totals' marks; those of an e-invoice answer stay until their input is edited. */
@@ -206,8 +216,11 @@ async function checkEInvoice(button: HTMLButtonElement): Promise<void> {
   else report.showMessage(result.message);
 }
 
-/** The E-invoice section opens by itself when the draft has e-invoice data in it, else stays folded. */
-function unfoldEInvoiceSection(): void {
+/**
+ * The E-invoice section opens by itself when the draft has e-invoice data in it, and the fold of
+ * taxed shipping, allowances and charges (D37) when the draft has those; else they stay folded.
+ */
+function unfoldSections(): void {
   const defaults = new Map<string, string>();
   for (const input of einvoiceDetails.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
     defaults.set(input.name, input instanceof HTMLSelectElement
@@ -215,6 +228,7 @@ function unfoldEInvoiceSection(): void {
       : input.defaultValue);
   }
   einvoiceDetails.open = hasEInvoiceData(draft, defaults);
+  adjustmentsDetails.open = hasAdjustmentData(draft);
 }
 
 function startOver(): void {
@@ -224,25 +238,28 @@ function startOver(): void {
   form.reset();
   for (const input of fieldInputs()) readField(input);
   items.setItems(draft.items);
+  adjustments.setRows(draft.adjustments);
   pickers.refresh();
   showDependentFields(form);
-  unfoldEInvoiceSection();
+  unfoldSections();
   report.clear();
   changed();
   form.querySelector<HTMLElement>('[name="from.name"]')?.focus();
 }
 
 const items = createItemsEditor({ items: draft.items, onChange: changed, announce });
+const adjustments = createAdjustmentsEditor({ rows: draft.adjustments, onChange: changed, announce });
 const pickers = wireImagePickers(() => draft, changed);
 writeFieldsToForm();
 showDependentFields(form);
-unfoldEInvoiceSection();
+unfoldSections();
 items.render();
+adjustments.render();
 pickers.refresh();
 form.addEventListener('input', (event) => {
   const input = event.target as HTMLInputElement;
   report.edited(input);
-  if (input.name === '' || input.name.startsWith('items.') || input.type === 'file') return;
+  if (input.name === '' || inListEditor(input) || input.type === 'file') return;
   readField(input);
   showDependentFields(form);
   if (input.name === 'accent_color') {
