@@ -4,6 +4,7 @@ import { CURRENCY_MINOR_UNITS, EXEMPT_CATEGORIES, type TaxCategory } from '../in
 import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
 import { lineCategories } from '../invoice/line-categories.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';
+import { formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
 import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
@@ -165,7 +166,8 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     if (rate !== 0n) {
       const groups = entry.category.groups as string[];
       for (const tax of item.taxes) {
-        const name = `${tax.name} ${tax.rate} %`;
+        // The rate as a number, so 19 and "19.000000" (D38) name one group, as the engine groups them.
+        const name = `${tax.name} ${formatScaled(parseDecimal(tax.rate, `items[${i}].taxes`), DECIMAL_DIGITS)} %`;
         if (!groups.includes(name)) groups.push(name);
       }
     }
