@@ -138,15 +138,20 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
 
   // D37: allowances, charges and taxed shipping, each in its VAT category and rate; their bases join
   // the lines' in the tax groups (D5), in that order.
-  const categories = lineCategories(request.items.map((item, i) => ({
-    sent: item.tax_category ?? request.tax_category,
-    rate: taxSets[i]!.totalRate,
-    hasTaxes: taxSets[i]!.components.length > 0,
-  })));
-  const adjustments = readDocumentAdjustments(request, categories, lineTotals, taxWord, decimalToMinorDigits);
+  // The lines' categories are needed only to place allowances and charges; most invoices have none.
+  const hasAdjustments = request.allowances !== undefined || request.charges !== undefined;
+  const adjustments = hasAdjustments
+    ? readDocumentAdjustments(request, lineCategories(request.items.map((item, i) => ({
+      sent: item.tax_category ?? request.tax_category,
+      rate: taxSets[i]!.totalRate,
+      hasTaxes: taxSets[i]!.components.length > 0,
+    }))), lineTotals, taxWord, decimalToMinorDigits)
+    : [];
   const shippingTax = shipping === 0n ? undefined : readShippingTax(request, taxWord);
-  const taxBases = [...bases];
-  const allTaxSets = [...taxSets];
+  // Copied only when something joins the lines' bases (the common invoice adds nothing).
+  const extra = adjustments.length > 0 || shippingTax !== undefined;
+  const taxBases = extra ? [...bases] : bases;
+  const allTaxSets = extra ? [...taxSets] : taxSets;
   let allowanceTotal = 0n;
   let chargeTotal = 0n;
   for (const adjustment of adjustments) {
