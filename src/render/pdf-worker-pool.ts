@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors/app-error.ts';
-import type { InvoiceView, RenderAsset } from '../domain/pdf/invoice-view.ts';
+import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/invoice-view.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 import type { RenderJob, RenderReply } from './pdf-worker.ts';
 
@@ -109,13 +109,13 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfRend
   for (let i = 0; i < size; i += 1) slots.push(start());
 
   return {
-    render(view: InvoiceView, assets: readonly RenderAsset[]): Promise<Buffer> {
+    render(view: InvoiceView, assets: readonly RenderAsset[], file: PdfFileOptions = {}): Promise<Buffer> {
       if (closed) return Promise.reject(renderFailed());
       if (queue.length >= maxQueued) {
         return Promise.reject(new AppError('pdf_error', `The PDF renderer has ${maxQueued} documents waiting. Retry in a few seconds.`, { variant: 'renderer_busy' }));
       }
       return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ job: { id: nextId++, view, assets }, resolve, reject });
+        queue.push({ job: { id: nextId++, view, assets, file }, resolve, reject });
         dispatch();
       });
     },

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
-import type { InvoiceView, RenderAsset } from '../domain/pdf/invoice-view.ts';
+import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/invoice-view.ts';
 
 /**
  * The compiler's root: the project's templates folder, which holds nothing but trusted .typ files.
@@ -47,6 +47,11 @@ function wellFormed(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? value.toWellFormed() : value;
 }
 
+/** Typst's creation timestamp (seconds) of a YYYY-MM-DD date: 00:00 UTC that day. */
+function creationTimestamp(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 1000;
+}
+
 /** One Typst compiler, its fonts indexed once and each read on first use; not thread-safe — one per worker thread. */
 export class TypstPdfCompiler {
   readonly #compiler: NodeCompiler;
@@ -64,8 +69,13 @@ export class TypstPdfCompiler {
     this.#compiler = NodeCompiler.create({ workspace: TEMPLATES_DIR, fontArgs: [{ fontPaths }] });
   }
 
-  /** The PDF of `view`; `assets` are the images the view names. Throws on a compile error. */
-  render(view: InvoiceView, assets: readonly RenderAsset[]): Buffer {
+  /**
+   * The PDF of `view`; `assets` are the files the view names (images, a hybrid's XML). With
+   * `file.hybrid` the PDF is PDF/A-3b as Typst writes it (output intent, embedded fonts, XMP with
+   * its pdfaid), still without the Factur-X XMP properties (add-factur-x-metadata.ts adds them).
+   * Throws on a compile error.
+   */
+  render(view: InvoiceView, assets: readonly RenderAsset[], file: PdfFileOptions = {}): Buffer {
     try {
       this.#map('data.json', Buffer.from(JSON.stringify(view, wellFormed)));
       for (const asset of assets) this.#map(asset.name, Buffer.from(asset.bytes.buffer, asset.bytes.byteOffset, asset.bytes.byteLength));
@@ -74,7 +84,12 @@ export class TypstPdfCompiler {
       if (error !== null) throw new Error(`typst: ${JSON.stringify(error.shortDiagnostics).slice(0, 2000)}`);
       // Untagged: with Typst 0.14's tags the text read back by MuPDF and pdf.js was no better
       // (docs/pdf.md); a tagged, accessible PDF is separate work.
-      return this.#compiler.pdf(result.result!, { pdfTags: false });
+      // PDF/A-3b asks nothing of tags (only level A does), so hybrids stay untagged like plain PDFs.
+      return this.#compiler.pdf(result.result!, {
+        pdfTags: false,
+        ...(file.hybrid === undefined ? {} : { pdfStandard: 'a-3b' }),
+        ...(file.date === undefined ? {} : { creationTimestamp: creationTimestamp(file.date) }),
+      });
     } finally {
       for (const file of this.#mapped) this.#compiler.unmapShadow(file);
       this.#mapped = [];

@@ -33,19 +33,15 @@ export function findEInvoiceProblems(invoice: Invoice, profile: Profile): EInvoi
 }
 
 /**
- * D39: before a number is drawn, an e-invoice output (or a JSON answer that names a profile) is
- * checked against what its profile needs; anything missing is 400 e_invoice_incomplete with every
- * problem in error.problems. A pairing that does not exist is 400 invalid_profile (D32). Nothing
- * to check for a plain PDF or JSON.
+ * D39: before a number is drawn, an e-invoice output (UBL, CII, a hybrid PDF, or a JSON answer
+ * that names a profile) is checked against what its profile needs; anything missing is 400
+ * e_invoice_incomplete with every problem in error.problems. A pairing that does not exist is 400
+ * invalid_profile (D32). Nothing to check for a plain PDF or JSON. A hybrid PDF's rules are its
+ * CII's (factur-x: EN 16931, D40).
  */
 export function checkEInvoiceProfile(invoice: Invoice, output: Output): void {
   const profile = profileOf(output, invoice.profile);
   if (profile === undefined) return;
-  if (output === 'pdf') {
-    // D40's hybrid PDF is issue 22: until it exists, a PDF that names a profile is refused rather
-    // than answered as a plain PDF that is no e-invoice.
-    throw new AppError('invalid_profile', `profile "${profile}" with output "pdf" asks for a hybrid PDF (Factur-X / ZUGFeRD), which this version cannot make yet: send output "cii" with profile "${profile === 'factur-x' ? 'en16931' : profile}" for the e-invoice, and output "pdf" without a profile for its printable copy.`);
-  }
   const problems = findEInvoiceProblems(invoice, profile);
   if (problems.length === 0) return;
   const list = problems.map((p) => `${p.field} (${p.term}): ${p.message}`).join('; ');

@@ -17,6 +17,8 @@ export interface ViewExtras {
   readonly logo?: 'png' | 'jpeg';
   readonly signature?: 'png' | 'jpeg';
   readonly qr?: { readonly source: 'payment' | 'hosted_link' };
+  /** D40: the embedded e-invoice of a hybrid PDF. */
+  readonly attachment?: { readonly file: string; readonly description: string };
 }
 
 /**
@@ -124,6 +126,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
     sections,
     footer: invoice.footer === undefined || invoice.footer === '' ? null : invoice.footer,
     stamp,
+    attachment: extras.attachment ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FacturXMetadata } from './factur-x-xmp.ts';
 import type { Theme } from './themes.ts';
 
 /**
@@ -45,6 +46,23 @@ export interface InvoiceView {
   readonly footer: string | null;
   /** D10: PAID or PARTIAL stamp. */
   readonly stamp: { readonly text: string; readonly color: string } | null;
+  /**
+   * D40: the e-invoice a hybrid PDF carries, mapped into the compiler as `file` (factur-x.xml or
+   * xrechnung.xml) and attached with AFRelationship /Alternative, MIME text/xml; null for a plain PDF.
+   */
+  readonly attachment: { readonly file: string; readonly description: string } | null;
+}
+
+/** How the PDF file itself is written, beside what it shows. */
+export interface PdfFileOptions {
+  /**
+   * The document's date (Info and XMP creation and modification dates), YYYY-MM-DD: the invoice's
+   * issue date at 00:00 UTC, so the same request gives the same bytes (issue 22, point 4). Left
+   * out, Typst takes the moment of rendering.
+   */
+  readonly date?: string;
+  /** D40: PDF/A-3b with the Factur-X XMP properties; absent for a plain PDF. */
+  readonly hybrid?: FacturXMetadata;
 }
 
 /** A file the template reads besides data.json: images, by the name the view gives them. */

@@ -1,11 +1,12 @@
 import { buildEInvoice } from '../../domain/einvoice/build-einvoice.ts';
 import type { EInvoice } from '../../domain/einvoice/einvoice.ts';
-import { profileOf, ruleProfileOf } from '../../domain/einvoice/profiles.ts';
+import { profileOf, ruleProfileOf, type RuleProfile } from '../../domain/einvoice/profiles.ts';
 import { computeEInvoiceAmounts, type EInvoiceAmounts } from '../../domain/einvoice/compute-einvoice-amounts.ts';
 import type { MeteredOutput } from '../../domain/limits/document-cost.ts';
 import type { Output } from '../../domain/invoice/catalog.ts';
+import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
 import type { AppError } from '../../errors/app-error.ts';
-import type { DocumentFormat } from './document-format.ts';
+import type { DocumentFormat, DocumentPorts, DocumentSource } from './document-format.ts';
 
 /** What sets one e-invoice syntax apart: its output, its writer and its error. */
 export interface EInvoiceSyntax {
@@ -15,11 +16,37 @@ export interface EInvoiceSyntax {
   readonly failed: () => AppError;
 }
 
+/** Writes the XML of the numbered invoice. */
+export type EInvoiceXmlWriter = (source: DocumentSource) => string;
+
 /**
- * An EN 16931 document (UBL, CII), written in process. The amounts, which are what can fail, are
- * worked out before the account's number is drawn, so a failure uses up no number (D15); the XML
- * is written after, from the numbered invoice. Both syntaxes answer application/xml as
- * invoice.xml (D40). A failure is the syntax's error without internals; the ports are told why.
+ * An EN 16931 document under one rule profile, in two steps: the amounts, which are what can fail,
+ * now, before the account's number is drawn, so a failure uses up no number (D15); the XML later,
+ * from the numbered invoice. A failure is the syntax's error without internals; the ports are told
+ * why. A CII file and the CII inside a hybrid PDF (D40) are both written here, so they are the
+ * same bytes for the same request.
+ */
+export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, ports: DocumentPorts, profile: RuleProfile): EInvoiceXmlWriter {
+  let amounts: EInvoiceAmounts;
+  try {
+    amounts = computeEInvoiceAmounts(invoice);
+  } catch (error) {
+    ports.onFailure((error as Error).message);
+    throw syntax.failed();
+  }
+  return (source) => {
+    try {
+      return syntax.write(buildEInvoice(source.invoice, amounts, profile));
+    } catch (error) {
+      ports.onFailure((error as Error).message);
+      throw syntax.failed();
+    }
+  };
+}
+
+/**
+ * An EN 16931 document (UBL, CII) as the answer, written in process. Both syntaxes answer
+ * application/xml as invoice.xml (D40).
  */
 export function eInvoiceFormat(syntax: EInvoiceSyntax): DocumentFormat {
   return {
@@ -28,25 +55,11 @@ export function eInvoiceFormat(syntax: EInvoiceSyntax): DocumentFormat {
     printsImages: false,
     servesHostedLink: false,
     prepare: (invoice, ports) => {
-      let amounts: EInvoiceAmounts;
-      try {
-        amounts = computeEInvoiceAmounts(invoice);
-      } catch (error) {
-        ports.onFailure((error as Error).message);
-        throw syntax.failed();
-      }
+      // D32: the profile asked for (the request's pairing was checked before numbering), else en16931.
+      const write = prepareEInvoiceXml(syntax, invoice, ports, ruleProfileOf(profileOf(syntax.output, invoice.profile) ?? 'en16931'));
       return {
         file: { mediaType: 'application/xml; charset=utf-8', fileName: 'invoice.xml' },
-        write: async (source) => {
-          try {
-            // D32: the profile asked for (the request's pairing was checked before numbering), else en16931.
-            const profile = ruleProfileOf(profileOf(syntax.output, source.invoice.profile) ?? 'en16931');
-            return syntax.write(buildEInvoice(source.invoice, amounts, profile));
-          } catch (error) {
-            ports.onFailure((error as Error).message);
-            throw syntax.failed();
-          }
-        },
+        write: async (source) => write(source),
       };
     },
   };
