@@ -325,6 +325,59 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     await page.getByLabel('E-invoice profile').selectOption('xrechnung');
   });
 
+  it('embeds the XRechnung in the PDF when asked (D40): a missing field is listed as for CII, the complete form downloads a hybrid PDF', async () => {
+    const box = page.getByLabel('Embed the e-invoice in the PDF (Factur-X / ZUGFeRD)');
+    const peppolNote = page.locator('#embed-einvoice-peppol');
+    assert.equal(await box.isChecked(), false, 'off until ticked: Download PDF stays a plain PDF');
+    // Peppol BIS has no hybrid form: the box is disabled, and its note says why.
+    await page.getByLabel('E-invoice profile').selectOption('peppol');
+    assert.equal(await box.isDisabled(), true);
+    await assertText(peppolNote, 'Peppol BIS 3 has no PDF form');
+    assert.match(await box.getAttribute('aria-describedby') ?? '', /embed-einvoice-peppol/, 'the note is tied to the box');
+    await page.getByLabel('E-invoice profile').selectOption('xrechnung');
+    assert.equal(await box.isDisabled(), false);
+    assert.equal(await peppolNote.isVisible(), false);
+    await box.check();
+
+    // The PDF asks for profile xrechnung now, so the API's pre-flight applies (D39): a missing
+    // buyer reference is listed, marked and reachable from the list, as for a UBL or CII download.
+    const sent: Array<Record<string, unknown>> = [];
+    const record = (request: { url(): string; postDataJSON(): unknown }) => {
+      if (request.url().endsWith('/api/generate-invoice')) sent.push(request.postDataJSON() as Record<string, unknown>);
+    };
+    page.on('request', record);
+    await page.locator('[name="invoice.buyer_reference"]').fill('');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const report = page.locator('#einvoice-report');
+    await assertText(report, 'Not yet a valid XRechnung 3 e-invoice');
+    await assertText(report, 'BR-DE-15');
+    await assertText(page.locator('#action-status'), 'The PDF was not made: the e-invoice is incomplete');
+    assert.equal(await page.locator('[name="invoice.buyer_reference"]').getAttribute('aria-invalid'), 'true');
+    await report.getByRole('button', { name: 'Buyer reference' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'invoice.buyer_reference');
+    await page.keyboard.type('04011000-12345-67');
+    assert.equal(await page.locator('[name="invoice.buyer_reference"]').getAttribute('aria-invalid'), null);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    page.off('request', record);
+    assert.deepEqual(sent.map((body) => [body.output, body.profile]), [['pdf', 'xrechnung'], ['pdf', 'xrechnung']]);
+    assert.equal(download.suggestedFilename(), 'invoice.pdf', 'named as every PDF the page downloads');
+    const bytes = readFileSync(await download.path());
+    const raw = bytes.toString('latin1');
+    assert.match(raw, /\/AFRelationship\s*\/Alternative/, 'the CII is attached as the invoice\'s alternative form');
+    assert.ok(raw.includes('xrechnung.xml'), 'under ZUGFeRD\'s XRECHNUNG name');
+    assert.match(readPdf(bytes).text, /1,728\.00/, 'and it is still the invoice the page showed');
+    await assertText(page.locator('#action-status'), 'Downloaded invoice.pdf (PDF/A-3 with the XRechnung 3 e-invoice embedded)');
+    assert.equal(await report.isVisible(), false, 'the list of what was missing is gone');
+
+    // The choice is kept with the draft; unticked, the PDF is a plain one again.
+    await page.reload();
+    assert.equal(await box.isChecked(), true);
+    await box.uncheck();
+  });
+
   it('taxes the shipping and adds an allowance, by keyboard, in their fold: the preview shows them as the PDF does, with the grand total the API computes (D37)', async () => {
     const fold = page.locator('#adjustments-details');
     assert.equal(await fold.getAttribute('open'), null, 'folded until wanted');
@@ -392,12 +445,13 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
 
   it('counts the downloads in the dashboard\'s usage, with the reset dates', async () => {
     await page.goto('/dashboard');
-    // A PDF, a UBL, a JSON answer and a CII, each with the hosted link an account gets by default,
-    // which D42 meters as a PDF: 1 document and 1 PDF each. The e-invoice checks were a visitor's.
-    await assertText(page.locator('#text-documents'), '4 of 100 documents; resets');
-    await assertText(page.locator('#text-pdfs'), '4 of 50 PDFs');
-    await assertText(page.locator('#text-hourly'), '4 of 40');
-    await assertText(page.locator('#text-weekly'), '4 of 400');
+    // A PDF, a UBL, a JSON answer, a CII and a hybrid PDF, each with the hosted link an account
+    // gets by default, which D42 meters as a PDF: 1 document and 1 PDF each (a hybrid PDF is that
+    // too, D41). The e-invoice checks were a visitor's; the refused PDF was refused before counting.
+    await assertText(page.locator('#text-documents'), '5 of 100 documents; resets');
+    await assertText(page.locator('#text-pdfs'), '5 of 50 PDFs');
+    await assertText(page.locator('#text-hourly'), '5 of 40');
+    await assertText(page.locator('#text-weekly'), '5 of 400');
     assert.equal(await page.locator('#plan-name').innerText(), 'Free');
   });
 

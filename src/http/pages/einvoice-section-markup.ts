@@ -1,11 +1,12 @@
 import { TAX_CATEGORIES, type TaxCategory } from '../../domain/invoice/catalog.ts';
-import { inputField, selectField } from './form-fields.ts';
+import { checkboxField, inputField, selectField } from './form-fields.ts';
 
 type Options = ReadonlyArray<readonly [value: string, label: string]>;
 
 /**
- * The profiles the page offers (D32). Factur-X is left out: it exists only as a hybrid PDF (D40),
- * which the service refuses until issue 22 (invalid_profile), so offering it would only fail.
+ * The profiles the page offers (D32). Factur-X is not one of them: it is the hybrid PDF (D40) of
+ * an EN 16931 e-invoice, which the "Embed the e-invoice in the PDF" box asks for (as it asks for
+ * ZUGFeRD's XRECHNUNG with XRechnung), so the choice of rules stays one select.
  */
 const PROFILE_OPTIONS: Options = [['en16931', 'EN 16931'], ['peppol', 'Peppol BIS 3 (UBL only)'], ['xrechnung', 'XRechnung 3']];
 
@@ -104,17 +105,24 @@ const electronicAddress = (prefix: 'from' | 'to', whose: string): string[] => [
 
 /**
  * Issue 25, point 3: the e-invoice fields (D32–D36) in a section folded away until wanted. Every
- * input's name is its InvoiceRequest path, as elsewhere in the form; the profile is the one field
- * not sent with every request (only with UBL, CII and "Check e-invoice": a PDF with a profile is
- * refused until D40's hybrid PDF exists).
+ * input's name is its InvoiceRequest path, as elsewhere in the form, but for two: the profile,
+ * sent only with UBL, CII, "Check e-invoice" and a PDF that embeds the e-invoice, and the
+ * embedding box (issue 22, D40), the page's own choice, which picks the PDF's profile.
  */
 export const EINVOICE_SECTION_MARKUP = `<section class="panel" aria-labelledby="h-einvoice"><h2 id="h-einvoice">E-invoice</h2>
 <details id="einvoice-details"><summary>E-invoice details (EN 16931, Peppol, XRechnung)</summary>
-<p class="hint" id="einvoice-intro">Only needed for UBL and CII downloads. "Check e-invoice" beside the preview says what the chosen profile still needs.</p>
+<p class="hint" id="einvoice-intro">Only needed for e-invoices: UBL and CII downloads, and a PDF with the e-invoice embedded. "Check e-invoice" beside the preview says what the chosen profile still needs.</p>
 <div class="grid">
 ${group('Document', [
-  selectField({ name: 'profile', label: 'E-invoice profile', options: PROFILE_OPTIONS, selected: 'en16931', hint: 'The rules the UBL and CII downloads and the check follow.' }),
+  selectField({ name: 'profile', label: 'E-invoice profile', options: PROFILE_OPTIONS, selected: 'en16931', hint: 'The rules the UBL and CII downloads, the e-invoice embedded in a PDF and the check follow.' }),
   selectField({ name: 'document_type', label: 'Document type', options: [['invoice', 'Invoice'], ['credit_note', 'Credit note']], selected: 'invoice' }),
+  checkboxField({
+    name: 'embed_einvoice',
+    label: 'Embed the e-invoice in the PDF (Factur-X / ZUGFeRD)',
+    hint: '"Download PDF" then makes a PDF/A-3 with the CII e-invoice inside: Factur-X for EN 16931, ZUGFeRD XRECHNUNG for XRechnung 3.',
+    wide: true,
+    note: { id: 'embed-einvoice-peppol', text: 'Peppol BIS 3 has no PDF form: choose EN 16931 or XRechnung 3 to embed the e-invoice.' },
+  }),
   shownWhen('document_type', 'credit_note', 'The invoice this credit note corrects', [
     inputField({ name: 'billing_reference.number', label: 'Invoice number', maxLength: 64 }),
     inputField({ name: 'billing_reference.date', label: 'Invoice date', type: 'date' }),

@@ -21,10 +21,10 @@ export interface FieldSpec {
 
 const idOf = (name: string): string => `f-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
-function hintOf(spec: { name: string; hint?: string }): { attr: string; html: string } {
+function hintOf(spec: { name: string; hint?: string }): { id?: string; attr: string; html: string } {
   if (spec.hint === undefined) return { attr: '', html: '' };
   const id = `${idOf(spec.name)}-hint`;
-  return { attr: ` aria-describedby="${id}"`, html: `<small class="hint" id="${id}">${escapeHtml(spec.hint)}</small>` };
+  return { id, attr: ` aria-describedby="${id}"`, html: `<small class="hint" id="${id}">${escapeHtml(spec.hint)}</small>` };
 }
 
 function attrs(spec: FieldSpec): string {
@@ -59,8 +59,16 @@ export function selectField(spec: { name: string; label: string; hint?: string; 
   return `<div class="field"><label for="${id}">${escapeHtml(spec.label)}</label>${hint.html}<select id="${id}" name="${escapeHtml(spec.name)}"${hint.attr}>${options}</select></div>`;
 }
 
-export function checkboxField(spec: { name: string; label: string; hint?: string; checked?: boolean }): string {
+/**
+ * A checkbox with its label; `wide` gives it a row of its own in a grid. `note` is a second hint,
+ * rendered hidden for the page's script to show (why the box is disabled), and tied to the box
+ * like the first, so a screen reader says why too.
+ */
+export function checkboxField(spec: { name: string; label: string; hint?: string; checked?: boolean; wide?: boolean; note?: { id: string; text: string } }): string {
   const id = idOf(spec.name);
   const hint = hintOf(spec);
-  return `<div class="field field-check"><input id="${id}" name="${escapeHtml(spec.name)}" type="checkbox" data-type="boolean"${spec.checked === true ? ' checked' : ''}${hint.attr}><label for="${id}">${escapeHtml(spec.label)}</label>${hint.html}</div>`;
+  const describedBy = [hint.id, spec.note?.id].filter((ref) => ref !== undefined);
+  const attr = describedBy.length === 0 ? '' : ` aria-describedby="${describedBy.join(' ')}"`;
+  const note = spec.note === undefined ? '' : `<small class="hint field-note" id="${escapeHtml(spec.note.id)}" hidden>${escapeHtml(spec.note.text)}</small>`;
+  return `<div class="field field-check${spec.wide === true ? ' field-wide' : ''}"><input id="${id}" name="${escapeHtml(spec.name)}" type="checkbox" data-type="boolean"${spec.checked === true ? ' checked' : ''}${attr}><label for="${id}">${escapeHtml(spec.label)}</label>${hint.html}${note}</div>`;
 }

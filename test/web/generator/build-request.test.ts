@@ -10,7 +10,9 @@ import {
 } from '../../../web/src/generator/draft.ts';
 import { inputNameFor } from '../../../web/src/generator/input-name-for.ts';
 import { numberOrText } from '../../../web/src/generator/number-or-text.ts';
+import { hybridProfileFor } from '../../../web/src/generator/hybrid-profile-for.ts';
 import { profileFor } from '../../../web/src/generator/profile-for.ts';
+import { profileOf, ruleProfileOf } from '../../../src/domain/einvoice/profiles.ts';
 import { parseTax, type ParsedTax } from '../../../web/src/generator/parse-tax.ts';
 
 type Json = Record<string, any>;
@@ -82,12 +84,12 @@ function draftOf(
 }
 
 const ANONYMOUS: BuildOptions = { signedIn: false, withImages: false };
-const build = (draft: Draft, options: BuildOptions = ANONYMOUS): { request: Json; profile: string | undefined; problems: ReadonlyArray<{ field: string; message: string }> } =>
-  buildRequest(draft, options) as { request: Json; profile: string | undefined; problems: ReadonlyArray<{ field: string; message: string }> };
+type Built = { request: Json; profile: string | undefined; embedInPdf: boolean; problems: ReadonlyArray<{ field: string; message: string }> };
+const build = (draft: Draft, options: BuildOptions = ANONYMOUS): Built => buildRequest(draft, options) as Built;
 
 describe('buildRequest: the InvoiceRequest the form describes', () => {
   it('a fresh draft gives only its one item (empty inputs are left out, so the API\'s defaults apply)', () => {
-    assert.deepEqual(build(emptyDraft()), { request: { items: [{ description: '', quantity: 1 }] }, profile: undefined, problems: [] });
+    assert.deepEqual(build(emptyDraft()), { request: { items: [{ description: '', quantity: 1 }] }, profile: undefined, embedInPdf: false, problems: [] });
   });
 
   it('leaves out empty and blank inputs, trims text, keeps only trailing-space trimming for multi-line text', () => {
@@ -248,7 +250,7 @@ describe('buildRequest: the E-invoice section (issue 25, D32–D36)', () => {
   it('an untouched section adds only the document type, and keeps the profile out of the request', () => {
     const { request, profile, problems } = build(draftOf(untouched));
     assert.deepEqual(request, { document_type: 'invoice', items: [{ description: 'Work', quantity: 1, unit_price: 10 }] });
-    assert.equal(profile, 'en16931', 'the profile is returned beside the request: only UBL, CII and the check send it');
+    assert.equal(profile, 'en16931', 'the profile is returned beside the request: profileFor says which downloads send it');
     assert.deepEqual(problems, []);
     assert.equal(build(draftOf({ profile: '' })).profile, undefined, 'no profile chosen: the API\'s default');
   });
@@ -468,13 +470,15 @@ describe('hasAdjustmentData and hasItemFoldData: which folds open by themselves'
 });
 
 describe('hasEInvoiceData: whether the E-invoice section opens by itself', () => {
-  const defaults = new Map([['profile', 'en16931'], ['document_type', 'invoice'], ['invoice.buyer_reference', ''], ['tax_category', '']]);
+  const defaults = new Map<string, string | boolean>([['profile', 'en16931'], ['document_type', 'invoice'], ['invoice.buyer_reference', ''], ['tax_category', ''], ['embed_einvoice', false]]);
   const cases: Array<[what: string, draft: Draft, open: boolean]> = [
     ['a fresh draft', emptyDraft(), false],
     ['the page\'s own values', draftOf({ profile: 'en16931', document_type: 'invoice', 'invoice.buyer_reference': '', tax_category: '' }), false],
     ['blanks only', draftOf({ 'invoice.buyer_reference': '   ' }), false],
     ['data outside the section', draftOf({ 'from.name': 'Acme', 'invoice.po_number': 'PO-1' }), false],
+    ['the embedding box as the page has it, unticked', draftOf({ embed_einvoice: false }), false],
     ['another profile', draftOf({ profile: 'xrechnung' }), true],
+    ['the embedding box ticked (D40)', draftOf({ profile: 'en16931', embed_einvoice: true }), true],
     ['a credit note', draftOf({ document_type: 'credit_note' }), true],
     ['a buyer reference', draftOf({ 'invoice.buyer_reference': 'LW-1' }), true],
     ['an item\'s VAT category', draftOf({}, [{ description: 'A', tax_category: 'E' }]), true],
@@ -533,13 +537,68 @@ describe('inputNameFor: the input a problem\'s field names', () => {
 
 describe('profileFor: the profile a UBL or CII download asks for (D32)', () => {
   it('passes on the pairs that exist, and no profile as the API\'s default', () => {
-    for (const profile of [undefined, 'en16931', 'peppol', 'xrechnung']) assert.deepEqual(profileFor('ubl', profile), { profile });
-    for (const profile of [undefined, 'en16931', 'xrechnung']) assert.deepEqual(profileFor('cii', profile), { profile });
+    for (const profile of [undefined, 'en16931', 'peppol', 'xrechnung']) assert.deepEqual(profileFor('ubl', profile, false), { profile });
+    for (const profile of [undefined, 'en16931', 'xrechnung']) assert.deepEqual(profileFor('cii', profile, false), { profile });
   });
 
   it('refuses Peppol for CII in the page, saying what to choose instead', () => {
-    assert.deepEqual(profileFor('cii', 'peppol'), { refused: 'Peppol BIS 3 has no CII form: choose EN 16931 or XRechnung 3 under "E-invoice", or download UBL.' });
-    assert.ok('refused' in profileFor('ubl', 'factur-x'), 'Factur-X is a hybrid PDF only');
+    assert.deepEqual(profileFor('cii', 'peppol', false), { refused: 'Peppol BIS 3 has no CII form: choose EN 16931 or XRechnung 3 under "E-invoice", or download UBL.' });
+    assert.ok('refused' in profileFor('ubl', 'factur-x', false), 'Factur-X is a hybrid PDF only');
+  });
+});
+
+describe('hybridProfileFor: the hybrid PDF of the chosen profile (D40)', () => {
+  const cases: Array<[chosen: string | undefined, hybrid: string | undefined]> = [
+    [undefined, 'factur-x'],
+    ['en16931', 'factur-x'],
+    ['xrechnung', 'xrechnung'],
+    ['peppol', undefined],
+    // Not offered by the page; a hybrid profile is not a choice of rules.
+    ['factur-x', undefined],
+  ];
+  for (const [chosen, hybrid] of cases) {
+    it(`${chosen ?? 'no profile'} → ${hybrid ?? 'none'}`, () => assert.equal(hybridProfileFor(chosen), hybrid));
+  }
+
+  it('each is a PDF profile the API takes, and its embedded CII follows the rules chosen', () => {
+    for (const chosen of ['en16931', 'xrechnung'] as const) {
+      const hybrid = hybridProfileFor(chosen)!;
+      assert.equal(profileOf('pdf', hybrid), hybrid, 'no invalid_profile');
+      assert.equal(ruleProfileOf(hybrid), chosen);
+    }
+  });
+});
+
+describe('what each download sends: "Embed the e-invoice in the PDF" × profile × output (D32, D40)', () => {
+  /** The profile the request of `output` carries for a form with these choices; "refused" when the page sends nothing. */
+  function sent(embed: boolean, profile: string, output: 'pdf' | 'ubl' | 'cii'): string | undefined {
+    const built = buildRequest(draftOf({ profile, embed_einvoice: embed }), { signedIn: true, withImages: true });
+    assert.equal((built.request as Json).embed_einvoice, undefined, 'the box is the page\'s, never a request field');
+    assert.equal((built.request as Json).profile, undefined, 'the profile is added per download');
+    const chosen = profileFor(output, built.profile, built.embedInPdf);
+    return 'refused' in chosen ? 'refused' : chosen.profile;
+  }
+  const table: Array<[embed: boolean, profile: string, pdf: string | undefined, ubl: string | undefined, cii: string | undefined]> = [
+    // Unticked, the PDF is a plain one, exactly as before D40.
+    [false, 'en16931', undefined, 'en16931', 'en16931'],
+    [false, 'xrechnung', undefined, 'xrechnung', 'xrechnung'],
+    [false, 'peppol', undefined, 'peppol', 'refused'],
+    // Ticked, the PDF carries the chosen e-invoice; UBL and CII are as they were.
+    [true, 'en16931', 'factur-x', 'en16931', 'en16931'],
+    [true, 'xrechnung', 'xrechnung', 'xrechnung', 'xrechnung'],
+    // Peppol has no hybrid form: the box is disabled, and the PDF stays plain.
+    [true, 'peppol', undefined, 'peppol', 'refused'],
+  ];
+  for (const [embed, profile, pdf, ubl, cii] of table) {
+    it(`box ${embed ? 'ticked' : 'unticked'}, ${profile}: PDF ${pdf ?? 'plain'}, UBL ${ubl}, CII ${cii}`, () => {
+      assert.deepEqual([sent(embed, profile, 'pdf'), sent(embed, profile, 'ubl'), sent(embed, profile, 'cii')], [pdf, ubl, cii]);
+    });
+  }
+
+  it('a draft saved before the box existed downloads a plain PDF', () => {
+    const built = buildRequest(draftOf({ profile: 'xrechnung' }), { signedIn: true, withImages: true });
+    assert.equal(built.embedInPdf, false);
+    assert.deepEqual(profileFor('pdf', built.profile, built.embedInPdf), { profile: undefined });
   });
 });
 

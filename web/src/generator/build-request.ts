@@ -1,12 +1,12 @@
 import { adjustmentPaths } from './adjustment-paths.ts';
-import { ITEM_EINVOICE_FIELDS, type Draft, type ItemDraft } from './draft.ts';
+import { EMBED_EINVOICE_FIELD, ITEM_EINVOICE_FIELDS, type Draft, type ItemDraft } from './draft.ts';
 import { numberOrText } from './number-or-text.ts';
 import { parseTax } from './parse-tax.ts';
 
 /** Inputs whose text is sent as a number; the API names the field if it is not one. */
 const NUMBER_FIELDS = new Set(['global_discount', 'shipping', 'deposit', 'amount_paid', 'rounding_increment']);
 /** Inputs the builder reads itself rather than copying to their path. */
-const SPECIAL_FIELDS = new Set(['tax', 'shipping_tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive', 'profile']);
+const SPECIAL_FIELDS = new Set(['tax', 'shipping_tax', 'use_accent', 'accent_color', 'features.hosted_link', 'features.qr', 'invoice.tax_inclusive', 'profile', EMBED_EINVOICE_FIELD]);
 const COUNTRY_FIELDS = new Set(['from.country', 'to.country', 'ship_to.country']);
 /** Multi-line texts keep their leading spaces (indented lines); others are trimmed both ends. */
 const MULTI_LINE_FIELDS = new Set(['from.address', 'to.address', 'ship_to.address', 'payment.instructions', 'notes', 'refund_policy', 'footer', 'invoice.terms']);
@@ -22,9 +22,11 @@ export interface BuiltRequest {
   readonly request: Record<string, unknown>;
   /**
    * The e-invoice profile chosen (D32), undefined for the API's default. It is not in `request`:
-   * only UBL, CII and the e-invoice check send it, since a PDF with a profile is refused (D40).
+   * what each output sends is profileFor's (a PDF with a profile is a hybrid PDF, D40).
    */
   readonly profile: string | undefined;
+  /** "Embed the e-invoice in the PDF" is ticked: Download PDF asks for the hybrid PDF (D40). */
+  readonly embedInPdf: boolean;
   /** Problems the builder found before asking the API, by input name. */
   readonly problems: ReadonlyArray<{ field: string; message: string }>;
 }
@@ -116,7 +118,7 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
     if (draft.images.signature !== undefined) request.signature = draft.images.signature;
   }
   const profile = typeof fields.profile === 'string' && fields.profile.trim() !== '' ? fields.profile.trim() : undefined;
-  return { request, profile, problems };
+  return { request, profile, embedInPdf: fields[EMBED_EINVOICE_FIELD] === true, problems };
 }
 
 /**

@@ -69,6 +69,12 @@ export function emptyAdjustment(kind: AdjustmentDraft['kind']): AdjustmentDraft 
 export const isBlankAdjustment = (row: AdjustmentDraft): boolean =>
   (['value', 'reason', 'reason_code', 'tax_category', 'tax_rate'] as const).every((field) => row[field].trim() === '');
 
+/**
+ * The "Embed the e-invoice in the PDF" box (D40): the page's own choice, not an InvoiceRequest
+ * field, so its name is no request path.
+ */
+export const EMBED_EINVOICE_FIELD = 'embed_einvoice';
+
 /** Whether an item has any e-invoice input filled in. */
 export const hasItemEInvoiceData = (item: ItemDraft): boolean =>
   ITEM_EINVOICE_FIELDS.some((field) => item[field].trim() !== '');
@@ -92,11 +98,13 @@ export function hasAdjustmentData(draft: Draft): boolean {
 /**
  * Whether the draft holds e-invoice data, so the folded E-invoice section opens by itself: one of
  * the section's inputs (given with the value each has when the page is loaded, as the page knows
- * them) holds something else, or an item has an e-invoice input filled in.
+ * them; a box's is whether it is ticked) holds something else, or an item has an e-invoice input
+ * filled in.
  */
-export function hasEInvoiceData(draft: Draft, sectionDefaults: ReadonlyMap<string, string>): boolean {
+export function hasEInvoiceData(draft: Draft, sectionDefaults: ReadonlyMap<string, string | boolean>): boolean {
   for (const [name, initial] of sectionDefaults) {
     const value = draft.fields[name];
+    if (typeof value === 'boolean' && value !== initial) return true;
     if (typeof value === 'string' && value.trim() !== '' && value !== initial) return true;
   }
   return draft.items.some(hasItemEInvoiceData);

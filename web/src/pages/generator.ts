@@ -7,6 +7,7 @@ import { buildRequest } from '../generator/build-request.ts';
 import { computeLiveTotals } from '../generator/compute-live-totals.ts';
 import { createEInvoiceReport, profileName, type EInvoiceProblem } from '../generator/create-einvoice-report.ts';
 import { downloadBlob } from '../generator/download-blob.ts';
+import { enableEmbedBox } from '../generator/enable-embed-box.ts';
 import { createAdjustmentsEditor } from '../generator/adjustments-editor.ts';
 import { clearDraft, emptyDraft, hasAdjustmentData, hasEInvoiceData, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
 import { wireImagePickers } from '../generator/image-pickers.ts';
@@ -155,8 +156,8 @@ async function generate(output: 'pdf' | 'ubl' | 'cii' | 'json', button: HTMLButt
   }
   const request: Record<string, unknown> = { ...built.request, output };
   if (output === 'json') request.features = { ...(request.features as object), hosted_link: true };
-  if (output === 'ubl' || output === 'cii') {
-    const chosen = profileFor(output, built.profile);
+  if (output !== 'json') {
+    const chosen = profileFor(output, built.profile, built.embedInPdf);
     if ('refused' in chosen) {
       actionStatus.textContent = chosen.refused;
       return;
@@ -168,9 +169,10 @@ async function generate(output: 'pdf' | 'ubl' | 'cii' | 'json', button: HTMLButt
   const result = await api<{ invoice: Invoice }>('POST', '/api/generate-invoice', { json: request, asBlob: output !== 'json' });
   button.disabled = false;
   const problems = eInvoiceProblems(result.body);
+  const profile = request.profile as string | undefined;
   if (problems !== undefined) {
     actionStatus.textContent = `The ${output.toUpperCase()} was not made: the e-invoice is incomplete (see the list).`;
-    report.showProblems(built.profile, problems);
+    report.showProblems(profile, problems);
     return;
   }
   if (!result.ok || result.body === undefined) {
@@ -189,8 +191,12 @@ async function generate(output: 'pdf' | 'ubl' | 'cii' | 'json', button: HTMLButt
   }
   const fileName = output === 'pdf' ? 'invoice.pdf' : 'invoice.xml';
   downloadBlob(result.body as Blob, fileName);
-  actionStatus.textContent = `Downloaded ${fileName}${output === 'pdf' ? '' : ` (${output.toUpperCase()}, ${profileName(request.profile as string | undefined)})`}.`;
-  if (output !== 'pdf') report.clear();
+  let made = '';
+  if (output !== 'pdf') made = ` (${output.toUpperCase()}, ${profileName(profile)})`;
+  else if (profile !== undefined) made = ` (PDF/A-3 with the ${profileName(profile)} e-invoice embedded)`;
+  actionStatus.textContent = `Downloaded ${fileName}${made}.`;
+  // An e-invoice was made, so an earlier list of what it lacked is out of date.
+  if (output !== 'pdf' || profile !== undefined) report.clear();
 }
 
 /**
@@ -221,11 +227,11 @@ async function checkEInvoice(button: HTMLButtonElement): Promise<void> {
  * taxed shipping, allowances and charges (D37) when the draft has those; else they stay folded.
  */
 function unfoldSections(): void {
-  const defaults = new Map<string, string>();
+  const defaults = new Map<string, string | boolean>();
   for (const input of einvoiceDetails.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
     defaults.set(input.name, input instanceof HTMLSelectElement
       ? ([...input.options].find((option) => option.defaultSelected) ?? input.options[0])?.value ?? ''
-      : input.defaultValue);
+      : input.type === 'checkbox' ? input.defaultChecked : input.defaultValue);
   }
   einvoiceDetails.open = hasEInvoiceData(draft, defaults);
   adjustmentsDetails.open = hasAdjustmentData(draft);
@@ -241,6 +247,7 @@ function startOver(): void {
   adjustments.setRows(draft.adjustments);
   pickers.refresh();
   showDependentFields(form);
+  enableEmbedBox(form);
   unfoldSections();
   report.clear();
   changed();
@@ -252,6 +259,7 @@ const adjustments = createAdjustmentsEditor({ rows: draft.adjustments, onChange:
 const pickers = wireImagePickers(() => draft, changed);
 writeFieldsToForm();
 showDependentFields(form);
+enableEmbedBox(form);
 unfoldSections();
 items.render();
 adjustments.render();
@@ -262,6 +270,7 @@ form.addEventListener('input', (event) => {
   if (input.name === '' || inListEditor(input) || input.type === 'file') return;
   readField(input);
   showDependentFields(form);
+  enableEmbedBox(form);
   if (input.name === 'accent_color') {
     draft.fields.use_accent = true;
     form.querySelector<HTMLInputElement>('[name="use_accent"]')!.checked = true;
