@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { hybridProfileOf } from '../../src/domain/einvoice/hybrid-profile.ts';
+import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
+import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
+import { pdfInput } from '../../src/domain/pdf/pdf-input.ts';
+import { addFacturXMetadata } from '../../src/render/add-factur-x-metadata.ts';
+import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
+import { german } from '../helpers/einvoice-fixtures.ts';
+import { readXmp } from '../helpers/pdf-tools.ts';
+
+const HYBRID = hybridProfileOf('factur-x')!;
+const compiler = new TypstPdfCompiler();
+const invoice = computeInvoice(german() as InvoiceRequest, { today: '2026-11-02', number: 'RE-2026-0001' });
+
+/** What Typst alone makes of the hybrid: PDF/A-3b with the attachment, before the XMP step. */
+function typstHybrid(): Buffer {
+  const input = pdfInput(invoice, {}, undefined, { xml: '<rsm:CrossIndustryInvoice/>', hybrid: HYBRID });
+  return compiler.render(input.view, input.assets, input.file);
+}
+
+describe('the Factur-X XMP step (D40, docs/pdf.md)', () => {
+  it('is an incremental update: Typst\'s bytes stay as the file\'s start, the new trailer repeats the /ID and points back', async () => {
+    const typst = typstHybrid();
+    const finished = Buffer.from(await addFacturXMetadata(typst, HYBRID));
+    assert.ok(finished.subarray(0, typst.length).equals(typst), 'Typst\'s file is a prefix of the finished one');
+    const update = finished.subarray(typst.length).toString('latin1');
+    const ids = (text: string) => /\/ID\s*\[\s*(\S+)\s*(\S+)\s*\]/.exec(text)?.slice(1);
+    assert.deepEqual(ids(update), ids(typst.toString('latin1')), 'the update\'s trailer repeats the file identifiers (ISO 19005-3, 6.1.3)');
+    const previous = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(typst.toString('latin1'))![1];
+    assert.match(update, new RegExp(`/Prev ${previous}\\b`), 'the update points back to Typst\'s cross-reference table');
+    assert.match(update, /%%EOF\s*$/);
+    assert.equal((update.match(/ 0 obj/g) ?? []).length, 2, 'two objects: the metadata stream and the catalogue that names it');
+    const before = await readXmp(typst);
+    const after = await readXmp(finished);
+    assert.deepEqual(after!.property('urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#', 'ConformanceLevel'), ['EN 16931']);
+    assert.deepEqual(before!.property('urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#', 'ConformanceLevel'), [], 'Typst writes none');
+  });
+
+  it('gives the same bytes for the same PDF', async () => {
+    const typst = typstHybrid();
+    const [a, b] = await Promise.all([addFacturXMetadata(typst, HYBRID), addFacturXMetadata(typst, HYBRID)]);
+    assert.ok(Buffer.from(a).equals(Buffer.from(b)));
+  });
+
+  it('refuses a PDF that is not Typst\'s PDF/A: a plain PDF has no extension schemas to join (the render fails as pdf_error)', async () => {
+    const input = pdfInput(invoice, {}, undefined);
+    const plain = compiler.render(input.view, input.assets, input.file);
+    await assert.rejects(addFacturXMetadata(plain, HYBRID), /no extension schemas/);
+    await assert.rejects(addFacturXMetadata(Buffer.from('%PDF-1.7\nnot a pdf'), HYBRID));
+  });
+});
