@@ -1,6 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/invoice-view.ts';
+import { printableView } from '../domain/pdf/printable-view.ts';
 import { addFacturXMetadata } from './add-factur-x-metadata.ts';
+import { printableCodePoints } from './font-coverage.ts';
 import { TypstPdfCompiler } from './typst-pdf-compiler.ts';
 
 /** Worker thread entry: one Typst compiler, one document at a time (pdf-worker-pool.ts). */
@@ -10,11 +12,19 @@ export type RenderReply =
   | { readonly id: number; readonly ok: false; readonly error: string };
 
 const compiler = new TypstPdfCompiler();
+/** Read on the first hybrid (~20 ms), so a worker that only renders plain PDFs never reads it. */
+let printable: ReadonlySet<number> | undefined;
 
-/** The finished PDF: Typst's, and for a hybrid its Factur-X XMP added (D40), here off the event loop. */
+/**
+ * The finished PDF: Typst's, and for a hybrid its Factur-X XMP added (D40), here off the event
+ * loop. A hybrid prints U+FFFD for characters its fonts lack, which PDF/A cannot show.
+ */
 async function renderJob(job: RenderJob): Promise<Uint8Array> {
-  const pdf = compiler.render(job.view, job.assets, job.file);
-  return job.file.hybrid === undefined ? pdf : addFacturXMetadata(pdf, job.file.hybrid);
+  if (job.file.hybrid === undefined) return compiler.render(job.view, job.assets, job.file);
+  printable ??= printableCodePoints();
+  const codes = printable;
+  const pdf = compiler.render(printableView(job.view, (code) => codes.has(code)), job.assets, job.file);
+  return addFacturXMetadata(pdf, job.file.hybrid);
 }
 
 parentPort!.on('message', async (job: RenderJob) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/invoice-view.ts';
+import { FONT_FAMILIES } from './font-files.ts';
 
 /**
  * The compiler's root: the project's templates folder, which holds nothing but trusted .typ files.
@@ -10,26 +11,6 @@ import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/inv
  */
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 const MAIN_FILE = path.join(TEMPLATES_DIR, 'invoice.typ');
-
-/**
- * D30: fonts from npm, regular and bold; Typst embeds only the glyphs a PDF uses. Noto for Latin,
- * Cyrillic, Devanagari and Japanese. Arabic is Amiri, not Noto: the Noto Arabic families draw a
- * letter's dots as separate glyphs, and Typst's PDF text layer then maps each dot to its letter
- * again, so copying, searching or reading aloud an invoice gives "رققم" for "رقم" (measured with
- * MuPDF, docs/pdf.md). Amiri keeps letters whole and its text layer reads back correctly.
- */
-const FONT_FILES = [
-  'noto-sans/400Regular/NotoSans_400Regular.ttf',
-  'noto-sans/700Bold/NotoSans_700Bold.ttf',
-  'amiri/400Regular/Amiri_400Regular.ttf',
-  'amiri/700Bold/Amiri_700Bold.ttf',
-  'noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf',
-  'noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf',
-  'noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-  'noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
-] as const;
-
-const FONTS_DIR = fileURLToPath(new URL('../../node_modules/@expo-google-fonts/', import.meta.url));
 
 /**
  * Typst's memoization cache grows with every distinct document (to ~870 MB measured in issue 4)
@@ -63,7 +44,7 @@ export class TypstPdfCompiler {
     // of Noto Sans JP, and no font is copied from a JS buffer into Typst's memory (freeing those
     // buffers also raised glibc's mmap threshold to the font's size, see allocator-settings.ts).
     // The PDFs are byte-identical to those from fonts given as bytes, creation date aside.
-    const fontPaths = FONT_FILES.map((file) => path.join(FONTS_DIR, file));
+    const fontPaths = FONT_FAMILIES.flatMap((family) => [family.regular, family.bold]);
     // Typst skips a path it cannot read and would print with fallback fonts; fail here instead.
     for (const file of fontPaths) statSync(file);
     this.#compiler = NodeCompiler.create({ workspace: TEMPLATES_DIR, fontArgs: [{ fontPaths }] });

@@ -49,9 +49,9 @@ export async function assertHybridPdf(pdf: Uint8Array, expected: ExpectedHybrid,
   const declared = xmp.evaluate(`//pdfaExtension:schemas/rdf:Bag/rdf:li[pdfaSchema:namespaceURI = '${FACTUR_X_NAMESPACE}']/pdfaSchema:property/rdf:Seq/rdf:li/string(pdfaProperty:name)`).map(String).sort();
   assert.deepEqual(declared, ['ConformanceLevel', 'DocumentFileName', 'DocumentType', 'Version'], `${where}: the fx: extension schema`);
   if (expected.date !== undefined) {
-    for (const property of ['CreateDate', 'ModifyDate']) {
-      const values = xmp.property(XMP, property).map((value) => Date.parse(value));
-      assert.deepEqual(values, [Date.parse(`${expected.date}T00:00:00Z`)], `${where}: xmp:${property} is the issue date, 00:00 UTC`);
+    for (const name of ['CreateDate', 'ModifyDate']) {
+      const values: number[] = xmp.property(XMP, name).map((value: string) => Date.parse(value));
+      assert.deepEqual(values, [Date.parse(`${expected.date}T00:00:00Z`)], `${where}: xmp:${name} is the issue date, 00:00 UTC`);
     }
   }
 

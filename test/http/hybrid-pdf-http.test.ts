@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { LANGUAGES, TEMPLATES } from '../../src/domain/invoice/catalog.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 import { assertHybridPdf } from '../helpers/assert-hybrid-pdf.ts';
 import { german } from '../helpers/einvoice-fixtures.ts';
 import { JPEG_7X5, PNG_3X2 } from '../helpers/image-bytes.ts';
-import { pdfAttachments } from '../helpers/pdf-tools.ts';
+import { pdfAttachments, qpdfCheck } from '../helpers/pdf-tools.ts';
+import { readPdf } from '../helpers/read-pdf.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
 import { ALLOW_LOCALHOST, parsed, webhookFor } from '../helpers/webhook-helpers.ts';
 
@@ -91,6 +93,34 @@ describe('hybrid PDFs: Factur-X / ZUGFeRD (issue 22, D40)', () => {
     request.payment = { ...request.payment, qr: { type: 'sepa' } };
     const res = await hybridOf(request, 'factur-x');
     await assertHybridPdf(res.rawPayload, { fileName: 'factur-x.xml', cii: await ciiOf(request, 'factur-x') }, 'logo, signature, QR');
+  });
+
+  it('a character the fonts lack (an emoji) prints as U+FFFD in the hybrid, which PDF/A cannot show otherwise; the CII keeps it as sent', async () => {
+    const request = noLink(german());
+    request.items[0].description = 'Beratung 😀 𝄞 \u{F8FF}';
+    request.to = { ...request.to, name: 'Schön & Söhne KG 🚀' };
+    const res = await hybridOf(request, 'factur-x');
+    const xml = await assertHybridPdf(res.rawPayload, { fileName: 'factur-x.xml', cii: await ciiOf(request, 'factur-x'), rules: true }, 'emoji');
+    assert.ok(xml.includes('Beratung 😀 𝄞 \u{F8FF}') && xml.includes('Söhne KG 🚀'), 'the e-invoice keeps the text as sent');
+    const text = readPdf(res.rawPayload).text;
+    assert.ok(text.includes('Beratung \ufffd \ufffd \ufffd'), `the printed copy shows U+FFFD: ${text.slice(0, 300)}`);
+    const plain = await generate({ ...request, output: 'pdf' });
+    assert.equal(plain.statusCode, 200, 'a plain PDF prints Typst\'s empty box, as before');
+  });
+
+  it('any text in a hybrid is answered 200 with a PDF qpdf accepts, never a 500 (random Unicode in the printed fields)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }), fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 20 }), async (description, note, name) => {
+        const request = noLink(german({ notes: note }));
+        request.items[0].description = description;
+        request.to = { ...request.to, name };
+        request.terms = `${note} ${name}`;
+        const res = await generate({ ...request, output: 'pdf', profile: 'xrechnung' });
+        assert.ok(res.statusCode === 200 || res.statusCode === 400, `${res.statusCode}: ${res.body.slice(0, 300)}`);
+        if (res.statusCode === 200) assert.ok((await qpdfCheck(res.rawPayload)).ok);
+      }),
+      { numRuns: Number(process.env.HYBRID_FUZZ_RUNS ?? 60), seed: 22 },
+    );
   });
 
   it('the same request gives the same bytes, dated by the invoice\'s issue date (point 4)', async () => {

@@ -1,0 +1,49 @@
+import type { InvoiceView } from './invoice-view.ts';
+
+/**
+ * What Typst prints without a glyph: the line breaks and the controls it takes as white space or
+ * skips (tab, LF, VT, FF, CR, NUL, DEL, NEL, U+2028, U+2029; measured with Typst 0.14.2 in PDF/A
+ * mode) and the default-ignorables (ZWJ, bidi isolates, variation selectors). Other controls
+ * (SOH, ESC, the C1 range) need a glyph there and have none.
+ */
+const NEEDS_NO_GLYPH = /[\t\n\v\f\r\0\x7f\x85\u2028\u2029\p{Default_Ignorable_Code_Point}]/u;
+const SPACE = /\p{Zs}/u;
+/** The other controls: a font's cmap may map them (Noto Sans maps U+0001), but Typst will not show them in PDF/A. */
+const CONTROL = /\p{Cc}/u;
+/** Printable ASCII and line breaks, which every font of the PDFs has: the common case, left untouched at once. */
+const ASCII_ONLY = /^[\x20-\x7e\t\n\r]*$/;
+
+/** U+FFFD, printed where the fonts have no glyph. */
+export const REPLACEMENT = '\ufffd';
+
+function printable(text: string, covers: (codePoint: number) => boolean): string {
+  if (ASCII_ONLY.test(text)) return text;
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (NEEDS_NO_GLYPH.test(char) || (covers(code) && !CONTROL.test(char))) out += char;
+    else out += SPACE.test(char) ? ' ' : REPLACEMENT;
+  }
+  return out;
+}
+
+function mapStrings(value: unknown, covers: (codePoint: number) => boolean): unknown {
+  if (typeof value === 'string') return printable(value, covers);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, covers));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, covers)]));
+  }
+  return value;
+}
+
+/**
+ * The view with every character the fonts cannot print replaced: a space of another width by a
+ * space, anything else (an emoji, a musical symbol, a private-use character) by U+FFFD "�". A
+ * plain PDF shows such a character as Typst's empty box (the font's .notdef glyph); PDF/A forbids
+ * that glyph (ISO 19005-3, 6.2.11.8) and Typst refuses to write it, so a hybrid invoice with an
+ * emoji in an item was a 500 pdf_error. Only the printed copy changes: the embedded CII, which is
+ * the e-invoice, keeps the text as sent. Pure; `covers` says which code points the fonts have.
+ */
+export function printableView(view: InvoiceView, covers: (codePoint: number) => boolean): InvoiceView {
+  return mapStrings(view, covers) as InvoiceView;
+}
