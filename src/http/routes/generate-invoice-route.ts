@@ -40,8 +40,8 @@ const documentFileAnswers = documentedSuccess({
   },
   content: {
     'application/json': { schema: GenerateInvoiceResponseSchema },
-    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31).' } },
-    'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'UBL 2.1 Invoice (urn:oasis:names:specification:ubl:schema:xsd:Invoice-2) with CustomizationID urn:cen.eu:en16931:2017; mapping in docs/ubl.md.' } },
+    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31). With profile factur-x or xrechnung a hybrid e-invoice (D40): PDF/A-3b carrying the CII that output "cii" answers, as factur-x.xml (Factur-X / ZUGFeRD EN 16931) or xrechnung.xml (ZUGFeRD XRECHNUNG); docs/pdf.md.' } },
+    'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'output "ubl": UBL 2.1 Invoice, or CreditNote for a credit note, with the profile\'s CustomizationID (docs/ubl.md); output "cii": UN/CEFACT CII D16B CrossIndustryInvoice (docs/cii.md). Both EN 16931 under the profile asked for (D32).' } },
   },
 });
 
