@@ -14,13 +14,13 @@ function isStandalone(marker: number): boolean {
 }
 
 /**
- * Width and height from the first start-of-frame segment, walking the marker segments after SOI
- * (APPn such as EXIF and ICC, DQT, DHT … come first). Fill bytes (repeated FF before a marker)
- * are skipped. Undefined — never an exception — for anything that is not a well-formed segment
- * list up to the frame header: truncated data, a length that runs past the end, a stray byte,
- * or reaching the scan (SOS) or the end (EOI) without a frame.
+ * Width, height and number of colour components from the first start-of-frame segment, walking
+ * the marker segments after SOI (APPn such as EXIF and ICC, DQT, DHT … come first). Fill bytes
+ * (repeated FF before a marker) are skipped. Undefined — never an exception — for anything that is
+ * not a well-formed segment list up to the frame header: truncated data, a length that runs past
+ * the end, a stray byte, or reaching the scan (SOS) or the end (EOI) without a frame.
  */
-export function readJpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+export function readJpegFrame(bytes: Buffer): { width: number; height: number; components: number } | undefined {
   if (!isJpeg(bytes)) return undefined;
   let at = 2;
   while (at < bytes.length) {
@@ -35,11 +35,25 @@ export function readJpegSize(bytes: Buffer): { width: number; height: number } |
     const length = bytes.readUInt16BE(at);
     if (length < 2 || at + length > bytes.length) return undefined;
     if (isStartOfFrame(marker)) {
-      // Frame header: length (2), sample precision (1), height (2), width (2), components …
-      if (length < 7) return undefined;
-      return { height: bytes.readUInt16BE(at + 3), width: bytes.readUInt16BE(at + 5) };
+      // Frame header: length (2), sample precision (1), height (2), width (2), components (1) …
+      if (length < 8) return undefined;
+      return { height: bytes.readUInt16BE(at + 3), width: bytes.readUInt16BE(at + 5), components: bytes[at + 7] as number };
     }
     at += length;
   }
   return undefined;
+}
+
+/** Width and height of a JPEG (readJpegFrame). */
+export function readJpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  const frame = readJpegFrame(bytes);
+  return frame === undefined ? undefined : { width: frame.width, height: frame.height };
+}
+
+/**
+ * A JPEG of four components: CMYK (or YCCK, Adobe's transform of it). PDF/A-3b with the sRGB output
+ * intent of a hybrid cannot show it (ISO 19005-3, 6.2.4.3), and Typst refuses to write it.
+ */
+export function isCmykJpeg(bytes: Buffer): boolean {
+  return readJpegFrame(bytes)?.components === 4;
 }

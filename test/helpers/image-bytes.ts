@@ -8,6 +8,8 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'images');
 export const PNG_3X2 = readFileSync(path.join(FIXTURES, 'pixel-3x2.png'));
 /** A real 7 × 5 baseline JPEG with APP0, APP2 and DQT segments before its SOF0. */
 export const JPEG_7X5 = readFileSync(path.join(FIXTURES, 'pixel-7x5.jpg'));
+/** A real 8 × 6 CMYK JPEG (four components), made with ImageMagick (make-test-images.sh). */
+export const JPEG_8X6_CMYK = readFileSync(path.join(FIXTURES, 'pixel-8x6-cmyk.jpg'));
 /** The 6-byte signature and logical screen size of a GIF: not an accepted type. */
 export const GIF_BYTES = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1');
 

@@ -6,7 +6,7 @@ import { LANGUAGES, TEMPLATES } from '../../src/domain/invoice/catalog.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 import { assertHybridPdf } from '../helpers/assert-hybrid-pdf.ts';
 import { german } from '../helpers/einvoice-fixtures.ts';
-import { JPEG_7X5, PNG_3X2 } from '../helpers/image-bytes.ts';
+import { JPEG_7X5, JPEG_8X6_CMYK, PNG_3X2 } from '../helpers/image-bytes.ts';
 import { pdfAttachments, qpdfCheck } from '../helpers/pdf-tools.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
@@ -93,6 +93,21 @@ describe('hybrid PDFs: Factur-X / ZUGFeRD (issue 22, D40)', () => {
     request.payment = { ...request.payment, qr: { type: 'sepa' } };
     const res = await hybridOf(request, 'factur-x');
     await assertHybridPdf(res.rawPayload, { fileName: 'factur-x.xml', cii: await ciiOf(request, 'factur-x') }, 'logo, signature, QR');
+  });
+
+  it('a CMYK JPEG logo or signature, which PDF/A in sRGB cannot show, is a 400 naming the field before a number is drawn; a plain PDF takes it', async () => {
+    const before = await usage();
+    const cmyk = `data:image/jpeg;base64,${JPEG_8X6_CMYK.toString('base64')}`;
+    for (const [field, request] of [['from.logo', { ...german(), from: { ...german().from, logo: cmyk } }], ['signature', { ...german(), signature: cmyk }]] as const) {
+      const res = await generate({ ...noLink(request), output: 'pdf', profile: 'xrechnung' });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(body(res).error.code, 'validation_error');
+      assert.match(body(res).error.message as string, new RegExp(`^${field.replace('.', '\\.')} is a CMYK JPEG.*RGB JPEG or a PNG`));
+    }
+    // Images load after the burst windows admitted the request (docs/limits.md), so only the month is unchanged.
+    assert.deepEqual((await usage()).monthly, before.monthly, 'nothing metered');
+    const plain = await generate({ ...noLink({ ...german(), signature: cmyk }), output: 'pdf' });
+    assert.equal(plain.statusCode, 200, 'a plain PDF prints a CMYK JPEG, as before');
   });
 
   it('a character the fonts lack (an emoji) prints as U+FFFD in the hybrid, which PDF/A cannot show otherwise; the CII keeps it as sent', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readImageInfo } from '../../src/images/read-image-info.ts';
-import { readJpegSize } from '../../src/images/read-jpeg-size.ts';
-import { GIF_BYTES, JPEG_7X5, PNG_3X2, pngHeader } from '../helpers/image-bytes.ts';
+import { isCmykJpeg, readJpegFrame, readJpegSize } from '../../src/images/read-jpeg-size.ts';
+import { GIF_BYTES, JPEG_7X5, JPEG_8X6_CMYK, PNG_3X2, pngHeader } from '../helpers/image-bytes.ts';
 
 /** A JPEG made of SOI and the given segments: [marker, body] or raw bytes. */
 function jpeg(...parts: Array<[number, number[]] | number[]>): Buffer {
@@ -78,5 +78,16 @@ describe('readJpegSize', () => {
     for (let end = 0; end <= JPEG_7X5.length; end += 1) {
       assert.deepEqual(readJpegSize(JPEG_7X5.subarray(0, end)), end < frameEnd ? undefined : { width: 7, height: 5 }, `the first ${end} bytes`);
     }
+  });
+});
+
+describe('readJpegFrame: the colour components (a hybrid PDF refuses CMYK, D40)', () => {
+  it('one for grey, three for the RGB fixture, four for the CMYK one', () => {
+    assert.deepEqual(readJpegFrame(jpeg(app0, [0xc0, frame(2, 3)])), { width: 3, height: 2, components: 1 });
+    assert.equal(readJpegFrame(JPEG_7X5)?.components, 3);
+    assert.deepEqual(readJpegFrame(JPEG_8X6_CMYK), { width: 8, height: 6, components: 4 });
+    assert.equal(isCmykJpeg(JPEG_8X6_CMYK), true);
+    assert.equal(isCmykJpeg(JPEG_7X5), false);
+    assert.equal(isCmykJpeg(Buffer.from('not a jpeg')), false);
   });
 });

@@ -1,5 +1,8 @@
+import { hybridProfileOf } from '../../domain/einvoice/hybrid-profile.ts';
 import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
+import { imageError } from '../../images/image-error.ts';
 import { loadImage, type ImageField, type LoadedImage } from '../../images/load-image.ts';
+import { isCmykJpeg } from '../../images/read-jpeg-size.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 
 /**
@@ -16,7 +19,8 @@ export interface LoadPdfImagesOptions {
 
 /**
  * The logo and signature fetched and checked (D26), before an invoice number is drawn, so an image
- * that fails refuses the request without using anything up.
+ * that fails refuses the request without using anything up. For a hybrid PDF (D40) a CMYK JPEG is
+ * refused too.
  */
 export async function loadPdfImages(request: InvoiceRequest, options: LoadPdfImagesOptions): Promise<PdfImages> {
   const load = (source: string | undefined, field: ImageField) => {
@@ -30,7 +34,17 @@ export async function loadPdfImages(request: InvoiceRequest, options: LoadPdfIma
     }
     return pending;
   };
-  const [logo, signature] = await Promise.all([load(request.from.logo, 'logo'), load(request.signature, 'signature')]);
+  // D40: a hybrid is PDF/A-3b with an sRGB output intent, which cannot show a CMYK image; said
+  // here, before the number is drawn, rather than as a pdf_error after it.
+  const archival = hybridProfileOf(request.profile) !== undefined;
+  const checked = async (source: string | undefined, field: ImageField) => {
+    const image = await load(source, field);
+    if (archival && image?.format === 'jpeg' && isCmykJpeg(image.bytes)) {
+      throw imageError(field, `is a CMYK JPEG, which a hybrid e-invoice (profile "${request.profile}", PDF/A-3b in sRGB) cannot show: save it as an RGB JPEG or a PNG, or leave the profile out for a plain PDF`);
+    }
+    return image;
+  };
+  const [logo, signature] = await Promise.all([checked(request.from.logo, 'logo'), checked(request.signature, 'signature')]);
   return {
     ...(logo === undefined ? {} : { logo: { format: logo.format, bytes: logo.bytes } }),
     ...(signature === undefined ? {} : { signature: { format: signature.format, bytes: signature.bytes } }),
