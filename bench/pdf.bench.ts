@@ -7,6 +7,10 @@
  * Chromium is Debian's (`apt-get install chromium`, /usr/bin/chromium) driven by playwright-core
  * with pooled pages, one per core; it is a benchmark-only dependency. Both engines get the same
  * fonts (Chromium through @font-face from the same npm font files).
+ *
+ * Issue 22 adds the hybrid stream: a Factur-X PDF beside the plain PDF of the same invoice, on the
+ * same pool after the plain streams and the memory rounds (hybrid-pdf-stream.ts), and where a
+ * hybrid's extra time goes, step by step in process (hybrid-pdf-breakdown.ts).
  */
 // First, as in src/server.ts: this process runs the worker pool, so it starts with the same glibc
 // malloc settings as the service (issue 20 point 14).
@@ -23,7 +27,9 @@ import { buildInvoiceView } from '../src/domain/pdf/build-invoice-view.ts';
 import type { InvoiceView } from '../src/domain/pdf/invoice-view.ts';
 import { createPdfWorkerPool } from '../src/render/pdf-worker-pool.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
+import { docsPerSecond } from './docs-per-second.ts';
 import { invoiceViewHtml } from './invoice-view-html.ts';
+import { latencySummary, type LatencySummary } from './latency-summary.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 import { CHROMIUM_PATH } from '../scripts/chromium.ts';
 
@@ -34,6 +40,8 @@ const CHROMIUM_LATENCY_DOCS = Number(process.env.CHROMIUM_LATENCY_DOCS ?? 20);
 const CHROMIUM_THROUGHPUT_DOCS = Number(process.env.CHROMIUM_THROUGHPUT_DOCS ?? 80);
 const CHROMIUM = process.env.CHROMIUM ?? CHROMIUM_PATH;
 const MEMORY_ROUNDS = Number(process.env.MEMORY_ROUNDS ?? 8);
+const HYBRID_LATENCY_DOCS = Number(process.env.HYBRID_LATENCY_DOCS ?? 100);
+const BREAKDOWN_DOCS = Number(process.env.BREAKDOWN_DOCS ?? 100);
 
 /** Resident memory of this process (all threads) from /proc: total, anonymous, file-backed, in MB. */
 function residentMb(): { rss: number; anon: number; file: number } {
@@ -82,12 +90,6 @@ function fresh(v: InvoiceView, stream: Stream): InvoiceView {
   };
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const summary = (ms: number[]) => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
-};
-
 async function timeEach(count: number, render: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -99,17 +101,8 @@ async function timeEach(count: number, render: () => Promise<unknown>): Promise<
 }
 
 /** Documents per second with `workers` renders in flight at once, over the mixed set. */
-async function throughput(total: number, workers: number, stream: Stream, render: (view: InvoiceView, worker: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
-    while (next < total) {
-      const i = next++;
-      await render(fresh(MIXED[i % MIXED.length]!, stream), worker);
-    }
-  }));
-  return total / ((performance.now() - start) / 1000);
-}
+const throughput = (total: number, workers: number, stream: Stream, render: (view: InvoiceView, worker: number) => Promise<unknown>): Promise<number> =>
+  docsPerSecond(total, workers, (i) => fresh(MIXED[i % MIXED.length]!, stream), render);
 
 const FONT_DIR = fileURLToPath(new URL('../node_modules/@expo-google-fonts/', import.meta.url));
 const FONT_FACES = [
@@ -125,9 +118,9 @@ async function main(): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const pool = createPdfWorkerPool({ size: CORES });
   for (let i = 0; i < 40; i += 1) await pool.render(fresh(MIXED[i % MIXED.length]!, 'catalogue'), []);
-  const typst: Record<Stream, Record<string, { p50: number; p95: number }>> = { catalogue: {}, 'all-new': {} };
+  const typst: Record<Stream, Record<string, LatencySummary>> = { catalogue: {}, 'all-new': {} };
   for (const stream of ['catalogue', 'all-new'] as const) {
-    for (const c of CASES) typst[stream][c.name] = summary(await timeEach(c.name.includes('100') ? LATENCY_DOCS / 2 : LATENCY_DOCS, () => pool.render(fresh(c.view, stream), [])));
+    for (const c of CASES) typst[stream][c.name] = latencySummary(await timeEach(c.name.includes('100') ? LATENCY_DOCS / 2 : LATENCY_DOCS, () => pool.render(fresh(c.view, stream), [])));
   }
   const typstRate = { catalogue: await throughput(THROUGHPUT_DOCS, CORES * 2, 'catalogue', (v) => pool.render(v, [])), 'all-new': await throughput(THROUGHPUT_DOCS, CORES * 2, 'all-new', (v) => pool.render(v, [])) };
   // RSS after each further round shows whether memory settles (Typst's cache is evicted per
@@ -145,7 +138,13 @@ async function main(): Promise<void> {
   const rssPeak = Math.max(...rssRounds);
   const rssAfter = process.memoryUsage().rss;
   const resident = residentMb();
+  // After the memory rounds, and loaded only then, so their figures stay those of plain PDFs as
+  // before issue 22: the e-invoice, validation and pdf-lib modules added ~40 MB to this process.
+  const { measureHybridStream, printHybridStream } = await import('./hybrid-pdf-stream.ts');
+  const { measureHybridBreakdown, printHybridBreakdown } = await import('./hybrid-pdf-breakdown.ts');
+  const hybrid = await measureHybridStream(pool, { latencyDocs: HYBRID_LATENCY_DOCS, throughputDocs: THROUGHPUT_DOCS, workers: CORES * 2 });
   await pool.close();
+  const breakdown = await measureHybridBreakdown(BREAKDOWN_DOCS);
 
   // ---- Chromium baseline ----
   const { chromium } = await import('playwright-core');
@@ -168,15 +167,15 @@ async function main(): Promise<void> {
     return page.pdf({ format: v.paper === 'a4' ? 'A4' : 'Letter', printBackground: true });
   };
   for (let i = 0; i < 8; i += 1) await chromiumPdf(fresh(MIXED[i % MIXED.length]!, 'all-new'), i % CORES);
-  const chrome: Record<string, { p50: number; p95: number }> = {};
+  const chrome: Record<string, LatencySummary> = {};
   // Chromium keeps no layout between documents, so one stream (all-new) measures it.
-  for (const c of CASES) chrome[c.name] = summary(await timeEach(CHROMIUM_LATENCY_DOCS, () => chromiumPdf(fresh(c.view, 'all-new'), 0)));
+  for (const c of CASES) chrome[c.name] = latencySummary(await timeEach(CHROMIUM_LATENCY_DOCS, () => chromiumPdf(fresh(c.view, 'all-new'), 0)));
   const chromeRate = await throughput(CHROMIUM_THROUGHPUT_DOCS, CORES, 'all-new', chromiumPdf);
   await browser.close();
   rmSync(dir, { recursive: true, force: true });
 
   console.log(`Node ${process.version}, ${cpus()[0]?.model} × ${CORES}; Typst pool of ${CORES} workers; Chromium ${browser.version()} with ${CORES} pooled pages`);
-  const ms = (x: { p50: number; p95: number }) => `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)}`;
+  const ms = (x: LatencySummary) => `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)}`;
   console.log('| document | Typst, catalogue stream: p50 / p95 ms | Typst, all-new stream: p50 / p95 ms | Chromium p50 / p95 ms |');
   console.log('|---|---|---|---|');
   for (const c of CASES) rows.push(`| ${c.name} | ${ms(typst.catalogue[c.name]!)} | ${ms(typst['all-new'][c.name]!)} | ${ms(chrome[c.name]!)} |`);
@@ -187,6 +186,8 @@ async function main(): Promise<void> {
   console.log(`process RSS (main thread + ${CORES} render workers): ${mb(rssBefore)} MB before the pool; after each round of ${THROUGHPUT_DOCS} more documents: ${rssRounds.map(mb).join(', ')} MB; peak ${mb(rssPeak)} MB, ${mb(rssAfter)} MB at the end`);
   console.log(`  at the end: ${resident.anon.toFixed(0)} MB anonymous (heaps), ${resident.file.toFixed(0)} MB file-backed (node and the Typst library); allocator settings: ${['LD_PRELOAD', 'MALLOC_CONF', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_'].map((name) => `${name}=${process.env[name] ?? 'unset'}`).join(' ')}`);
   console.log(`  samples since the pool started (after warm-up, latency and rate runs): ${samples.join('; ')}`);
+  printHybridStream(hybrid, CORES);
+  printHybridBreakdown(breakdown);
 }
 
 await main();
