@@ -1,8 +1,8 @@
-import xmlbuilder from 'xmlbuilder';
 import { formatFixed, formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import type { PostalAddress } from './split-postal-address.ts';
 import type { EInvoice, EInvoiceParty, EInvoicePeriod, EInvoiceVatCategory } from './einvoice.ts';
+import { XmlElement } from './xml-element.ts';
 import { xmlText } from './xml-text.ts';
 
 const RSM_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -14,7 +14,6 @@ const PAYMENT_NOTE_SUBJECT = 'PMT';
 /** UNTDID 2379 date format: CCYYMMDD. */
 const DATE_FORMAT = '102';
 
-type XMLElement = xmlbuilder.XMLElement;
 
 /** "2026-11-25" → "20261125" (CII dates are format 102). */
 const ciiDate = (isoDate: string) => isoDate.replaceAll('-', '');
@@ -23,16 +22,16 @@ const ciiDate = (isoDate: string) => isoDate.replaceAll('-', '');
  * The invoice as a UN/CEFACT Cross Industry Invoice D16B (EN 16931's CII syntax), UTF-8, the same
  * bytes for the same invoice; the same terms as the UBL document of the same invoice, each where
  * CII puts it (docs/cii.md). Elements are written in the order the D16B schema requires. Every
- * value goes through the XML builder, which escapes it. Pure: no I/O, no clock.
+ * value goes through XmlElement, which escapes it. Pure: no I/O, no clock.
  */
 export function writeCii(doc: EInvoice): string {
   const currency = doc.currency;
   const money = (value: bigint) => formatFixed(value, doc.minorDigits);
 
-  const root = xmlbuilder.create('rsm:CrossIndustryInvoice', { version: '1.0', encoding: 'UTF-8' })
+  const root = XmlElement.document('rsm:CrossIndustryInvoice')
     .att('xmlns:rsm', RSM_NS).att('xmlns:qdt', QDT_NS).att('xmlns:ram', RAM_NS).att('xmlns:udt', UDT_NS);
-  const ele = (parent: XMLElement, name: string) => parent.ele(name);
-  const ram = (parent: XMLElement, name: string, value?: string, attributes?: Record<string, string>) => {
+  const ele = (parent: XmlElement, name: string) => parent.ele(name);
+  const ram = (parent: XmlElement, name: string, value?: string, attributes?: Record<string, string>) => {
     const element = parent.ele(`ram:${name}`);
     if (attributes !== undefined) {
       for (const [key, attribute] of Object.entries(attributes)) element.att(key, xmlText(attribute));
@@ -40,9 +39,9 @@ export function writeCii(doc: EInvoice): string {
     if (value !== undefined) element.txt(xmlText(value));
     return element;
   };
-  const date = (parent: XMLElement, name: string, isoDate: string) =>
+  const date = (parent: XmlElement, name: string, isoDate: string) =>
     ram(parent, name).ele('udt:DateTimeString').att('format', DATE_FORMAT).txt(ciiDate(isoDate));
-  const indicator = (parent: XMLElement, value: boolean) => ram(parent, 'ChargeIndicator').ele('udt:Indicator').txt(value ? 'true' : 'false');
+  const indicator = (parent: XmlElement, value: boolean) => ram(parent, 'ChargeIndicator').ele('udt:Indicator').txt(value ? 'true' : 'false');
 
   const context = ele(root, 'rsm:ExchangedDocumentContext');
   if (doc.businessProcessId !== undefined) ram(ram(context, 'BusinessProcessSpecifiedDocumentContextParameter'), 'ID', doc.businessProcessId);
@@ -180,9 +179,9 @@ export function writeCii(doc: EInvoice): string {
     }
   }
 
-  return root.end({ pretty: false });
+  return root.end();
 
-  function party(element: XMLElement, p: EInvoiceParty): void {
+  function party(element: XmlElement, p: EInvoiceParty): void {
     // BT-29 / BT-46: an identifier with a scheme is a GlobalID, one without a plain ID.
     if (p.identifier !== undefined && p.identifier.scheme === undefined) ram(element, 'ID', p.identifier.value);
     if (p.identifier?.scheme !== undefined) ram(element, 'GlobalID', p.identifier.value, { schemeID: p.identifier.scheme });
@@ -206,7 +205,7 @@ export function writeCii(doc: EInvoice): string {
   }
 
   /** BG-5 and kin: CII has a postcode, three lines, a city, a country and a subdivision. */
-  function postalAddress(element: XMLElement, address: PostalAddress): void {
+  function postalAddress(element: XmlElement, address: PostalAddress): void {
     if (address.postalZone !== undefined) ram(element, 'PostcodeCode', address.postalZone);
     if (address.street !== undefined) ram(element, 'LineOne', address.street);
     if (address.additionalStreet !== undefined) ram(element, 'LineTwo', address.additionalStreet);
@@ -216,13 +215,13 @@ export function writeCii(doc: EInvoice): string {
     if (address.subentity !== undefined) ram(element, 'CountrySubDivisionName', address.subentity);
   }
 
-  function period(element: XMLElement, p: EInvoicePeriod): void {
+  function period(element: XmlElement, p: EInvoicePeriod): void {
     if (p.start !== undefined) date(element, 'StartDateTime', p.start);
     if (p.end !== undefined) date(element, 'EndDateTime', p.end);
   }
 
   /** A line's or an allowance's category: no rate in O (BR-O-05 to BR-O-07). */
-  function tradeTax(element: XMLElement, category: EInvoiceVatCategory): void {
+  function tradeTax(element: XmlElement, category: EInvoiceVatCategory): void {
     ram(element, 'TypeCode', 'VAT');
     ram(element, 'CategoryCode', category.code);
     if (category.code !== 'O') ram(element, 'RateApplicablePercent', formatScaled(category.rate, DECIMAL_DIGITS));

@@ -1,8 +1,8 @@
-import xmlbuilder from 'xmlbuilder';
 import { formatFixed, formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import type { PostalAddress } from './split-postal-address.ts';
 import type { EInvoice, EInvoiceParty, EInvoicePeriod, EInvoiceVatCategory } from './einvoice.ts';
+import { XmlElement } from './xml-element.ts';
 import { xmlText } from './xml-text.ts';
 
 const INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
@@ -14,11 +14,10 @@ const PROJECT_DOCUMENT_TYPE = '50';
 /** BT-90 sits in the seller's identifiers with this scheme (EN 16931's UBL binding). */
 const SEPA_CREDITOR_SCHEME = 'SEPA';
 
-type XMLElement = xmlbuilder.XMLElement;
 
 /**
  * The invoice as an OASIS UBL 2.1 Invoice, or CreditNote for a credit note (D33), UTF-8, the same
- * bytes for the same invoice. Every value goes through the XML builder, which escapes it; nothing
+ * bytes for the same invoice. Every value goes through XmlElement, which escapes it; nothing
  * the caller sent is concatenated into markup. Elements are written in the order the schema
  * requires (the two roots order a few of them differently). Where each term goes: docs/ubl.md.
  * Pure: no I/O, no clock.
@@ -28,9 +27,9 @@ export function writeUbl(doc: EInvoice): string {
   const creditNote = doc.typeCode === '381';
   const money = (value: bigint) => formatFixed(value, doc.minorDigits);
 
-  const root = xmlbuilder.create(creditNote ? 'CreditNote' : 'Invoice', { version: '1.0', encoding: 'UTF-8' })
+  const root = XmlElement.document(creditNote ? 'CreditNote' : 'Invoice')
     .att('xmlns', creditNote ? CREDIT_NOTE_NS : INVOICE_NS).att('xmlns:cac', CAC_NS).att('xmlns:cbc', CBC_NS);
-  const cbc = (parent: XMLElement, name: string, value: string, attributes?: Record<string, string>) => {
+  const cbc = (parent: XmlElement, name: string, value: string, attributes?: Record<string, string>) => {
     const element = parent.ele(`cbc:${name}`);
     if (attributes !== undefined) {
       for (const [key, attribute] of Object.entries(attributes)) element.att(key, xmlText(attribute));
@@ -38,8 +37,8 @@ export function writeUbl(doc: EInvoice): string {
     element.txt(xmlText(value));
     return parent;
   };
-  const cac = (parent: XMLElement, name: string) => parent.ele(`cac:${name}`);
-  const amount = (parent: XMLElement, name: string, value: bigint) => cbc(parent, name, money(value), { currencyID: currency });
+  const cac = (parent: XmlElement, name: string) => parent.ele(`cac:${name}`);
+  const amount = (parent: XmlElement, name: string, value: bigint) => cbc(parent, name, money(value), { currencyID: currency });
   const withScheme = (scheme: string | undefined) => (scheme === undefined ? undefined : { schemeID: scheme });
 
   cbc(root, 'UBLVersionID', '2.1');
@@ -165,9 +164,9 @@ export function writeUbl(doc: EInvoice): string {
     cbc(cac(element, 'Price'), 'PriceAmount', formatScaled(line.unitPrice, DECIMAL_DIGITS), { currencyID: currency });
   }
 
-  return root.end({ pretty: false });
+  return root.end();
 
-  function party(parent: XMLElement, p: EInvoiceParty, creditorId: string | undefined): void {
+  function party(parent: XmlElement, p: EInvoiceParty, creditorId: string | undefined): void {
     const element = cac(parent, 'Party');
     if (p.electronicAddress !== undefined) cbc(element, 'EndpointID', p.electronicAddress.value, { schemeID: p.electronicAddress.scheme });
     if (p.identifier !== undefined) cbc(cac(element, 'PartyIdentification'), 'ID', p.identifier.value, withScheme(p.identifier.scheme));
@@ -195,7 +194,7 @@ export function writeUbl(doc: EInvoice): string {
     }
   }
 
-  function postalAddress(element: XMLElement, address: PostalAddress): void {
+  function postalAddress(element: XmlElement, address: PostalAddress): void {
     if (address.street !== undefined) cbc(element, 'StreetName', address.street);
     if (address.additionalStreet !== undefined) cbc(element, 'AdditionalStreetName', address.additionalStreet);
     if (address.city !== undefined) cbc(element, 'CityName', address.city);
@@ -205,13 +204,13 @@ export function writeUbl(doc: EInvoice): string {
     if (address.country !== undefined) cbc(cac(element, 'Country'), 'IdentificationCode', address.country);
   }
 
-  function period(element: XMLElement, p: EInvoicePeriod): void {
+  function period(element: XmlElement, p: EInvoicePeriod): void {
     if (p.start !== undefined) cbc(element, 'StartDate', p.start);
     if (p.end !== undefined) cbc(element, 'EndDate', p.end);
   }
 
   /** The breakdown carries every rate (BT-119); lines, allowances and charges in O carry none. */
-  function taxCategory(element: XMLElement, category: EInvoiceVatCategory, breakdown: boolean): void {
+  function taxCategory(element: XmlElement, category: EInvoiceVatCategory, breakdown: boolean): void {
     cbc(element, 'ID', category.code);
     if (breakdown && category.groups.length > 1) cbc(element, 'Name', category.groups.join(' + '));
     if (breakdown || category.code !== 'O') cbc(element, 'Percent', formatScaled(category.rate, DECIMAL_DIGITS));

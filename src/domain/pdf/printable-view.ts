@@ -16,22 +16,38 @@ const ASCII_ONLY = /^[\x20-\x7e\t\n\r]*$/;
 /** U+FFFD, printed where the fonts have no glyph. */
 export const REPLACEMENT = '\ufffd';
 
+/** The text, or the same string when nothing in it needs replacing (the common case: no copy). */
 function printable(text: string, covers: (codePoint: number) => boolean): string {
   if (ASCII_ONLY.test(text)) return text;
-  let out = '';
+  let out: string | undefined;
+  let index = 0;
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (NEEDS_NO_GLYPH.test(char) || (covers(code) && !CONTROL.test(char))) out += char;
-    else out += SPACE.test(char) ? ' ' : REPLACEMENT;
+    const keep = code > 0x9f ? covers(code) || NEEDS_NO_GLYPH.test(char) : NEEDS_NO_GLYPH.test(char) || (covers(code) && !CONTROL.test(char));
+    if (!keep) {
+      out ??= text.slice(0, index);
+      out += SPACE.test(char) ? ' ' : REPLACEMENT;
+    } else if (out !== undefined) out += char;
+    index += char.length;
   }
-  return out;
+  return out ?? text;
 }
 
+/** The value with its strings made printable; the same object where nothing changed. */
 function mapStrings(value: unknown, covers: (codePoint: number) => boolean): unknown {
   if (typeof value === 'string') return printable(value, covers);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, covers));
+  if (Array.isArray(value)) {
+    const items = value.map((item) => mapStrings(item, covers));
+    return items.every((item, i) => item === value[i]) ? value : items;
+  }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, covers)]));
+    let changed = false;
+    const entries = Object.entries(value).map(([key, item]) => {
+      const mapped = mapStrings(item, covers);
+      changed ||= mapped !== item;
+      return [key, mapped] as const;
+    });
+    return changed ? Object.fromEntries(entries) : value;
   }
   return value;
 }
