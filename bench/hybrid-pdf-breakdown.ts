@@ -10,9 +10,9 @@ import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-prof
 import { hybridProfileOf } from '../src/domain/einvoice/hybrid-profile.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { pdfInput } from '../src/domain/pdf/pdf-input.ts';
-import { printableView } from '../src/domain/pdf/printable-view.ts';
+import { printableView, type FontCoverage } from '../src/domain/pdf/printable-view.ts';
 import { addFacturXMetadata } from '../src/render/add-factur-x-metadata.ts';
-import { printableCodePoints } from '../src/render/font-coverage.ts';
+import { printableCoverage } from '../src/render/font-coverage.ts';
 import { TypstPdfCompiler } from '../src/render/typst-pdf-compiler.ts';
 import { ciiSyntax } from '../src/use-cases/documents/cii-format.ts';
 import type { DocumentPorts } from '../src/use-cases/documents/document-format.ts';
@@ -32,7 +32,7 @@ interface Measured {
 
 const noSteps = () => Object.fromEntries(STEPS.map((step) => [step, 0])) as Record<Step, number>;
 
-let printable: ReadonlySet<number> | undefined;
+let fonts: FontCoverage | undefined;
 
 async function timedSteps(invoice: Invoice, compiler: TypstPdfCompiler, ports: DocumentPorts): Promise<Measured> {
   const times = noSteps();
@@ -46,9 +46,9 @@ async function timedSteps(invoice: Invoice, compiler: TypstPdfCompiler, ports: D
   await time('pre-flight', () => checkEInvoiceProfile(invoice, 'pdf'));
   const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml(ciiSyntax, invoice, ports, hybrid.ruleProfile)({ invoice, images: {}, qr: undefined }));
   const input = await time('render input', () => pdfInput(invoice, {}, undefined, xml === undefined || hybrid === undefined ? undefined : { xml, hybrid }));
-  printable ??= printableCodePoints();
-  const codes = printable;
-  const view = input.file.hybrid === undefined ? input.view : await time('printable view', () => printableView(input.view, (code) => codes.has(code)));
+  fonts ??= printableCoverage();
+  const coverage = fonts;
+  const view = input.file.hybrid === undefined ? input.view : await time('printable view', () => printableView(input.view, coverage));
   const typst = await time('Typst', () => compiler.render(view, input.assets, input.file));
   const pdf = input.file.hybrid === undefined ? typst : await time('XMP', () => addFacturXMetadata(typst, input.file.hybrid!));
   await time('copy back', () => structuredClone(pdf));

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { FontCoverage } from '../domain/pdf/printable-view.ts';
 import { FONT_FAMILIES } from './font-files.ts';
 
 /** `length` bytes of a file from `offset`, without reading the rest (Noto Sans JP is 11 MB). */
@@ -80,4 +81,26 @@ export function printableCodePoints(): ReadonlySet<number> {
     for (const code of fontCodePoints(family.regular)) if (bold.has(code)) all.add(code);
   }
   return all;
+}
+
+/** Up to here, the covered code points make the fast check of `common` (Latin and its extensions). */
+const COMMON_END = 0x24f;
+/** C1 controls: covered by some cmaps, shown by Typst in PDF/A as nothing it can print. */
+const isC1 = (code: number) => code >= 0x7f && code <= 0x9f;
+
+/**
+ * The fonts' coverage as printableView takes it: the set, and a regular expression of the covered
+ * characters from space to U+024F (with tab, LF and CR), its ranges taken from the set itself.
+ */
+export function printableCoverage(codes: ReadonlySet<number> = printableCodePoints()): FontCoverage {
+  const hex = (code: number) => `\\u{${code.toString(16)}}`;
+  let ranges = '\\t\\n\\r';
+  for (let code = 0x20; code <= COMMON_END; code += 1) {
+    if (!codes.has(code) || isC1(code)) continue;
+    let end = code;
+    while (end < COMMON_END && codes.has(end + 1) && !isC1(end + 1)) end += 1;
+    ranges += end === code ? hex(code) : `${hex(code)}-${hex(end)}`;
+    code = end;
+  }
+  return { has: (code) => codes.has(code), common: new RegExp(`^[${ranges}]*$`, 'u') };
 }

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/invoice-view.ts';
-import { printableView } from '../domain/pdf/printable-view.ts';
+import { printableView, type FontCoverage } from '../domain/pdf/printable-view.ts';
 import { addFacturXMetadata } from './add-factur-x-metadata.ts';
-import { printableCodePoints } from './font-coverage.ts';
+import { printableCoverage } from './font-coverage.ts';
 import { TypstPdfCompiler } from './typst-pdf-compiler.ts';
 
 /** Worker thread entry: one Typst compiler, one document at a time (pdf-worker-pool.ts). */
@@ -13,7 +13,7 @@ export type RenderReply =
 
 const compiler = new TypstPdfCompiler();
 /** Read on the first hybrid (~20 ms), so a worker that only renders plain PDFs never reads it. */
-let printable: ReadonlySet<number> | undefined;
+let fonts: FontCoverage | undefined;
 
 /**
  * The finished PDF: Typst's, and for a hybrid its Factur-X XMP added (D40), here off the event
@@ -21,9 +21,8 @@ let printable: ReadonlySet<number> | undefined;
  */
 async function renderJob(job: RenderJob): Promise<Uint8Array> {
   if (job.file.hybrid === undefined) return compiler.render(job.view, job.assets, job.file);
-  printable ??= printableCodePoints();
-  const codes = printable;
-  const pdf = compiler.render(printableView(job.view, (code) => codes.has(code)), job.assets, job.file);
+  fonts ??= printableCoverage();
+  const pdf = compiler.render(printableView(job.view, fonts), job.assets, job.file);
   return addFacturXMetadata(pdf, job.file.hybrid);
 }
 

@@ -6,7 +6,7 @@ import { buildInvoiceView } from '../../../src/domain/pdf/build-invoice-view.ts'
 import { printableView, REPLACEMENT } from '../../../src/domain/pdf/printable-view.ts';
 
 /** Fonts that have ASCII (controls too, as Noto Sans maps U+0001), é and U+FFFD only. */
-const covers = (code: number) => code < 0x80 || code === 0xe9 || code === 0xfffd;
+const covers = { has: (code: number) => code < 0x80 || code === 0xe9 || code === 0xfffd, common: /^[\t\n\r\x20-\x7e]*$/ };
 
 function viewWith(description: string, name: string) {
   const request = { from: { name }, to: { name: 'Buyer' }, items: [{ description, quantity: 1, unit_price: 10 }] } as InvoiceRequest;
