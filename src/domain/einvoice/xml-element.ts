@@ -14,7 +14,7 @@ const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<':
  * are the writers' constants, values are escaped here and must already be XML 1.0 characters
  * (xml-text.ts). Written without indentation, an element without content as `<a/>`, after the
  * declaration `<?xml version="1.0" encoding="UTF-8"?>`: the bytes the xmlbuilder package wrote for
- * the same calls (test/domain/einvoice/xml-element.test.ts compares them), at a tenth of its cost,
+ * the same calls (test/domain/einvoice/xml-element.test.ts compares them), at a fifth of its cost,
  * which was most of what a hybrid PDF added to a plain one (issue 22, docs/performance.md).
  */
 export class XmlElement {
