@@ -25,9 +25,10 @@ const PENDING_NUMBER = 'INV-PENDING';
  * generation runs it before anything else, spec Authentication rule 2). Pure but for randomness;
  * `nowMs` is passed in so tests can fix the date. Anonymous numbers are random; an account's
  * number is drawn by recordAccountInvoice once this has succeeded. With a hosted link (accounts
- * only) the invoice carries it, and the QR encodes it unless payment.qr is given (D25).
+ * only) the invoice carries it, and the QR encodes it unless payment.qr is given (D25). Only the
+ * caller's kind matters here, so the offline CLI (src/cli) computes as an account does.
  */
-export function computeCallerInvoice(request: InvoiceRequest, caller: Caller, nowMs: number, link?: HostedLink): CallerInvoice {
+export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Caller, 'kind'>, nowMs: number, link?: HostedLink): CallerInvoice {
   const today = utcDate(nowMs);
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(request.document_type ?? 'invoice', issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { runCli } from './cli/run-cli.ts';
+
+/**
+ * The `invoice` command for API users (package.json `bin`, docs/cli.md): renders invoices offline
+ * with the service's engine and renderer, or sends them to a service. The process is read here
+ * only; the exit status is set, not forced, so standard output is flushed first.
+ */
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+  (exitCode) => {
+    process.exitCode = exitCode;
+  },
+  (error: unknown) => {
+    process.stderr.write(`invoice: unexpected failure: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  },
+);

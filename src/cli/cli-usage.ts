@@ -1,0 +1,62 @@
+import { OUTPUTS, PROFILES } from '../domain/invoice/catalog.ts';
+
+/** `invoice --help`. */
+export const CLI_USAGE = `Usage: invoice <command> [options]
+
+Commands:
+  render <request.json>...  Render invoices offline: the service's engine and renderer, no server
+                            and no database.
+  send <request.json>       Send one request to a server (INVOICE_API_URL, INVOICE_API_KEY) and
+                            write its answer.
+  help [command]            Show this text, or a command's.
+
+Options:
+  -h, --help                Show help.
+  -v, --version             Print the version.
+
+Exit status: 0 done, 1 a document failed or the API answered an error, 2 bad usage.
+See docs/cli.md.
+`;
+
+/** `invoice render --help`. */
+export const RENDER_USAGE = `Usage: invoice render <request.json> [--output <format>] [--profile <profile>] [-o <file>]
+       invoice render <request.json>... --out-dir <dir> [--output <format>] [--profile <profile>]
+
+Renders a request file, read as POST /api/generate-invoice reads its body, on this machine.
+
+Options:
+  --output <format>    ${OUTPUTS.join(', ')}; replaces the request's "output" (default: the
+                       request's, else json).
+  --profile <profile>  ${PROFILES.join(', ')}; replaces the request's "profile". pdf with factur-x
+                       or xrechnung makes a hybrid PDF.
+  --number <number>    The invoice number when the request has no invoice.number (one input only).
+  -o, --out <file>     Write the document to this file (default: standard output).
+  --out-dir <dir>      Write one document per input, named after it (a.json -> dir/a.pdf); goes
+                       on past a bad file and sums up at the end.
+  -h, --help           Show this text.
+
+Offline rules: the number is the request's invoice.number, else --number, else the render fails;
+the date is invoice.date, else today (UTC); no hosted link; the logo and signature are loaded as
+the service loads them (data: URIs, public https URLs); the QR as for an account (D25).
+
+Exit status: 0 every document written, 1 one or more failed, 2 bad usage.
+`;
+
+/** `invoice send --help`. */
+export const SEND_USAGE = `Usage: invoice send <request.json> [--output <format>] [--profile <profile>] [-o <file>]
+
+POSTs the request to INVOICE_API_URL/api/generate-invoice with INVOICE_API_KEY as a Bearer key
+(without a key the call is anonymous: JSON only) and writes the answer's body as it came: the JSON
+answer, or the PDF or XML bytes.
+
+Options:
+  --output <format>    ${OUTPUTS.join(', ')}; replaces the request's "output".
+  --profile <profile>  ${PROFILES.join(', ')}; replaces the request's "profile".
+  -o, --out <file>     Write the answer to this file (default: standard output).
+  -h, --help           Show this text.
+
+Environment: INVOICE_API_URL (required, e.g. http://127.0.0.1:3000), INVOICE_API_KEY.
+
+Exit status: 0 written, 1 the API answered an error (its code, message and request id are
+printed) or could not be reached, 2 bad usage.
+`;

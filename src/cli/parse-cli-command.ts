@@ -1,0 +1,124 @@
+import { parseArgs } from 'node:util';
+import { OUTPUTS, PROFILES, type Output, type Profile } from '../domain/invoice/catalog.ts';
+
+/** What replaces fields of every request file, from the command line. */
+export interface RequestOverrides {
+  readonly output?: Output;
+  readonly profile?: Profile;
+}
+
+/** One run of the `invoice` command, read from its arguments. */
+export type CliCommand =
+  | { readonly name: 'help'; readonly topic: 'render' | 'send' | undefined }
+  | { readonly name: 'version' }
+  | {
+    readonly name: 'render';
+    readonly inputs: readonly string[];
+    readonly overrides: RequestOverrides;
+    readonly number: string | undefined;
+    readonly out: string | undefined;
+    readonly outDir: string | undefined;
+  }
+  | { readonly name: 'send'; readonly input: string; readonly overrides: RequestOverrides; readonly out: string | undefined };
+
+export type ParsedCliCommand = { readonly ok: true; readonly command: CliCommand } | { readonly ok: false; readonly message: string; readonly topic?: 'render' | 'send' };
+
+const REQUEST_OPTIONS = {
+  output: { type: 'string' },
+  profile: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Reads the arguments after `invoice`; says what is wrong instead of throwing. */
+export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
+  const [name, ...rest] = args;
+  switch (name) {
+    case undefined:
+      return { ok: false, message: 'no command given' };
+    case '-h':
+    case '--help':
+      return { ok: true, command: { name: 'help', topic: undefined } };
+    case 'help': {
+      const topic = rest[0];
+      if (topic === undefined || topic === 'render' || topic === 'send') return { ok: true, command: { name: 'help', topic } };
+      return { ok: false, message: `"${printable(topic)}" is not a command` };
+    }
+    case '-v':
+    case '--version':
+      return { ok: true, command: { name: 'version' } };
+    case 'render':
+      return parseRender(rest);
+    case 'send':
+      return parseSend(rest);
+    default:
+      return { ok: false, message: `"${printable(name)}" is not a command` };
+  }
+}
+
+function parseRender(args: readonly string[]): ParsedCliCommand {
+  const parsed = parse(args, { ...REQUEST_OPTIONS, number: { type: 'string' }, 'out-dir': { type: 'string' } }, 'render');
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed;
+  if (values.help === true) return { ok: true, command: { name: 'help', topic: 'render' } };
+  const overrides = readOverrides(values, 'render');
+  if (!overrides.ok) return overrides;
+  const fail = (message: string) => ({ ok: false as const, message, topic: 'render' as const });
+  if (positionals.length === 0) return fail('render needs a request file, for example: invoice render request.json --output pdf -o invoice.pdf');
+  if (values.out !== undefined && values['out-dir'] !== undefined) return fail('-o and --out-dir cannot be used together');
+  if (positionals.length > 1 && values['out-dir'] === undefined) return fail(`${positionals.length} request files need --out-dir <dir>: each is written there, named after its input`);
+  // Every input would carry the same number; numbers are unique (D15).
+  if (positionals.length > 1 && values.number !== undefined) return fail('--number takes one request file: give each file its own invoice.number');
+  return {
+    ok: true,
+    command: { name: 'render', inputs: positionals, overrides: overrides.overrides, number: text(values.number), out: text(values.out), outDir: text(values['out-dir']) },
+  };
+}
+
+function parseSend(args: readonly string[]): ParsedCliCommand {
+  const parsed = parse(args, REQUEST_OPTIONS, 'send');
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed;
+  if (values.help === true) return { ok: true, command: { name: 'help', topic: 'send' } };
+  const overrides = readOverrides(values, 'send');
+  if (!overrides.ok) return overrides;
+  if (positionals.length !== 1) return { ok: false, message: `send takes one request file, got ${positionals.length}`, topic: 'send' };
+  return { ok: true, command: { name: 'send', input: positionals[0]!, overrides: overrides.overrides, out: text(values.out) } };
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+/** A string option's value (parseArgs typed them by their declaration). */
+const text = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function parse(args: readonly string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], topic: 'render' | 'send')
+  : { ok: true; values: Values; positionals: string[] } | { ok: false; message: string; topic: 'render' | 'send' } {
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+    return { ok: true, values: values as Values, positionals };
+  } catch (error) {
+    // parseArgs names the option in its message (ERR_PARSE_ARGS_UNKNOWN_OPTION, ..._INVALID_OPTION_VALUE).
+    return { ok: false, message: printable((error as Error).message, 300), topic };
+  }
+}
+
+function readOverrides(values: Values, topic: 'render' | 'send'): { ok: true; overrides: RequestOverrides } | { ok: false; message: string; topic: 'render' | 'send' } {
+  const output = text(values.output);
+  const profile = text(values.profile);
+  if (output !== undefined && !(OUTPUTS as readonly string[]).includes(output)) {
+    return { ok: false, message: `--output "${printable(output)}" is not an output: use one of ${OUTPUTS.join(', ')}`, topic };
+  }
+  if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) {
+    return { ok: false, message: `--profile "${printable(profile)}" is not a profile: use one of ${PROFILES.join(', ')}`, topic };
+  }
+  return {
+    ok: true,
+    overrides: { ...(output === undefined ? {} : { output: output as Output }), ...(profile === undefined ? {} : { profile: profile as Profile }) },
+  };
+}
+
+// Arguments are echoed in messages; control characters could rewrite the user's terminal.
+function printable(value: string, max = 40): string {
+  const shown = value.replace(/\p{Cc}/gu, '?');
+  return shown.length > max ? `${shown.slice(0, max)}…` : shown;
+}

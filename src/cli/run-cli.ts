@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { CLI_USAGE, RENDER_USAGE, SEND_USAGE } from './cli-usage.ts';
+import type { CliIo } from './cli-io.ts';
+import { parseCliCommand } from './parse-cli-command.ts';
+import { runRender } from './run-render.ts';
+import { runSend } from './run-send.ts';
+
+const USAGE = { render: RENDER_USAGE, send: SEND_USAGE } as const;
+
+/**
+ * The `invoice` command (docs/cli.md): reads its arguments, runs one command, returns the exit
+ * status: 0 done, 1 a document failed or the API answered an error, 2 bad usage.
+ */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCliCommand(args);
+  if (!parsed.ok) {
+    io.stderr.write(`invoice: ${parsed.message}\n\n${parsed.topic === undefined ? CLI_USAGE : USAGE[parsed.topic]}`);
+    return 2;
+  }
+  const { command } = parsed;
+  switch (command.name) {
+    case 'help':
+      io.stdout.write(command.topic === undefined ? CLI_USAGE : USAGE[command.topic]);
+      return 0;
+    case 'version':
+      io.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    case 'render':
+      return runRender(command, io);
+    case 'send':
+      return runSend(command, io);
+  }
+}
+
+/** src/cli/ and dist/cli/ both sit two levels under package.json. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
