@@ -1,5 +1,3 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvFormats from 'ajv-formats';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -10,6 +8,7 @@ import { createAccessLog } from './access-log.ts';
 import { clientErrorReply } from './client-error-reply.ts';
 import { frameworkErrorReply } from './framework-error-reply.ts';
 import { newRequestId } from './new-request-id.ts';
+import { registerOpenApi } from './openapi/register-openapi.ts';
 import { pathOf } from './path-of.ts';
 import { registerErrorHandling } from './register-error-handling.ts';
 import { registerJsonParser } from './register-json-parser.ts';
@@ -100,19 +99,7 @@ export async function createHttpApp(config: Config, logger: Logger, timeouts: Cl
     done();
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Invoice Generation Service',
-        version: '1.0.0',
-        description: 'One JSON payload in, exact totals out. See the README and docs/ for the rules (decisions D1–D31).',
-      },
-      servers: [{ url: config.publicUrl }],
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-
+  await registerOpenApi(app, config);
 
   return app;
 }

@@ -12,3 +12,8 @@ export function documentedSuccess(success: Record<string, unknown>): SwaggerTran
     schema: { ...schema, response: { ...(schema.response as Record<string, unknown>), 200: success } },
   });
 }
+
+/** Replaces every answer in the OpenAPI description, for routes whose answers are not JSON (an HTML page). */
+export function documentedResponses(responses: Record<string, unknown>): SwaggerTransform {
+  return ({ schema, url }) => ({ url, schema: { ...schema, response: responses } });
+}

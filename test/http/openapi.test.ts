@@ -5,6 +5,12 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 type Json = Record<string, any>;
 
+/** The schema a `$ref` names in the document, or the schema itself (issue 23: shapes are named components). */
+function deref(doc: Json, schema: Json): Json {
+  const ref = schema.$ref as string | undefined;
+  return ref === undefined ? schema : deref(doc, doc.components.schemas[ref.replace('#/components/schemas/', '')]);
+}
+
 describe('OpenAPI 3.1 description', () => {
   let t: TestApp;
   let doc: Json;
@@ -27,15 +33,21 @@ describe('OpenAPI 3.1 description', () => {
   it('declares generateInvoice with the request and response schemas', () => {
     const op = doc.paths['/api/generate-invoice'].post;
     assert.equal(op.operationId, 'generateInvoice');
-    const body = op.requestBody.content['application/json'].schema;
+    assert.deepEqual(op.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/InvoiceRequest' });
+    const body = deref(doc, op.requestBody.content['application/json'].schema);
     assert.deepEqual(body.required.sort(), ['from', 'items', 'to']);
-    assert.deepEqual(body.properties.invoice.properties.currency.enum.length, 21);
-    assert.deepEqual(body.properties.invoice.properties.language.enum.length, 11);
+    const invoiceMeta = deref(doc, body.properties.invoice);
+    assert.deepEqual(invoiceMeta.properties.currency.enum.length, 21);
+    assert.deepEqual(invoiceMeta.properties.language.enum.length, 11);
     assert.deepEqual(body.properties.template.enum, ['classic', 'modern', 'bold', 'minimal', 'navy']);
     assert.equal(body.properties.items.maxItems, 100);
-    const ok = op.responses['200'].content['application/json'].schema;
+    assert.deepEqual(op.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/InvoiceResult' });
+    const ok = deref(doc, op.responses['200'].content['application/json'].schema);
     assert.deepEqual(ok.required.sort(), ['anonymous', 'invoice', 'meta', 'success']);
-    assert.ok(op.responses['4XX'] ?? op.responses['4xx'], 'documents the error shape');
+    assert.deepEqual(ok.properties.invoice, { $ref: '#/components/schemas/Invoice' });
+    assert.deepEqual(ok.properties.meta, { $ref: '#/components/schemas/Meta' });
+    const error = op.responses['4XX'] ?? op.responses['4xx'];
+    assert.deepEqual(error.content['application/json'].schema, { $ref: '#/components/schemas/Error' }, 'documents the error shape');
   });
 
   it('declares the PDF and UBL answers beside the JSON one, with their attachment header', () => {
@@ -66,7 +78,7 @@ describe('OpenAPI 3.1 description', () => {
     assert.equal(op.operationId, 'getUsage');
     const usage = op.responses['200'].content['application/json'].schema.properties.usage;
     assert.deepEqual(usage.required.sort(), ['monthly', 'rate_limits', 'tier']);
-    assert.deepEqual(usage.properties.monthly.required.sort(), ['documents_limit', 'documents_used', 'pdfs_limit', 'pdfs_used', 'reset_at']);
+    assert.deepEqual(deref(doc, usage.properties.monthly).required.sort(), ['documents_limit', 'documents_used', 'pdfs_limit', 'pdfs_used', 'reset_at']);
     assert.deepEqual(usage.properties.rate_limits.required.sort(), ['hourly', 'monthly_equivalent', 'weekly']);
     assert.deepEqual(usage.properties.tier.enum, ['free', 'starter', 'pro', 'enterprise']);
   });
@@ -74,13 +86,13 @@ describe('OpenAPI 3.1 description', () => {
   it('declares generateInvoiceBatch with 1 to 50 InvoiceRequest items and the batch answer (issue 7)', () => {
     const op = doc.paths['/api/batch'].post;
     assert.equal(op.operationId, 'generateInvoiceBatch');
-    const invoices = op.requestBody.content['application/json'].schema.properties.invoices;
+    assert.deepEqual(op.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/BatchRequest' });
+    const invoices = deref(doc, op.requestBody.content['application/json'].schema).properties.invoices;
     assert.equal(invoices.minItems, 1);
     assert.equal(invoices.maxItems, 50);
-    const ref = invoices.items.$ref as string | undefined;
-    const item = ref === undefined ? invoices.items : doc.components.schemas[ref.split('/').pop()!];
-    assert.deepEqual(item.required.sort(), ['from', 'items', 'to'], 'each item is an InvoiceRequest');
-    const ok = op.responses['200'].content['application/json'].schema;
+    assert.deepEqual(invoices.items, { $ref: '#/components/schemas/InvoiceRequest' }, 'each item is an InvoiceRequest');
+    assert.deepEqual(op.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/BatchResult' });
+    const ok = deref(doc, op.responses['200'].content['application/json'].schema);
     assert.deepEqual(ok.required.sort(), ['count', 'meta', 'results', 'success']);
     assert.deepEqual(Object.keys(ok.properties.meta.properties).sort(), ['generated', 'rate_limited', 'requested']);
   });
@@ -94,6 +106,34 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(params.format.schema.enum, ['pdf', 'json']);
     assert.deepEqual(Object.keys(op.responses['200'].content).sort(), ['application/json', 'application/pdf']);
     assert.ok(op.responses['200'].headers['referrer-policy']);
+  });
+
+  it('declares the API key and the session cookie, and each operation\'s security as the code checks it (issue 23)', () => {
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth.type, 'http');
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth.scheme, 'bearer');
+    assert.deepEqual(
+      { type: doc.components.securitySchemes.cookieAuth.type, in: doc.components.securitySchemes.cookieAuth.in, name: doc.components.securitySchemes.cookieAuth.name },
+      { type: 'apiKey', in: 'cookie', name: 'inv_session' },
+    );
+    const security = Object.fromEntries(Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => [op.operationId, op.security])));
+    const keyOnly = [{ bearerAuth: [] }];
+    const account = [{ bearerAuth: [] }, { cookieAuth: [] }];
+    const optional = [...account, {}];
+    assert.deepEqual(security, {
+      generateInvoice: optional, generateInvoiceBatch: keyOnly, getHostedInvoice: [],
+      createWebhook: keyOnly, listWebhooks: keyOnly, getWebhook: keyOnly, deleteWebhook: keyOnly,
+      register: [], login: [], logout: optional, getAccount: account, generateApiKey: account, getUsage: account,
+      resendVerification: optional, verifyEmail: [], forgotPassword: [], resetPassword: [], getHealth: [],
+    });
+  });
+
+  it('names each shape once in components and refers to it (issue 23: no def-N, no inline copies)', () => {
+    for (const name of ['InvoiceRequest', 'Invoice', 'Meta', 'Error', 'BatchRequest', 'BatchResult', 'Webhook', 'InvoiceResult', 'HostedInvoiceResult']) {
+      assert.ok(doc.components.schemas[name], name);
+    }
+    assert.deepEqual(Object.keys(doc.components.schemas).filter((n) => /^def-/.test(n)), []);
+    const text = JSON.stringify(doc.paths);
+    assert.equal(text.includes('"unit_price"'), false, 'no inline copy of a line item in the operations');
   });
 
   it('serves interactive docs at /docs', async () => {

@@ -16,6 +16,8 @@ import { logOut } from '../../use-cases/accounts/log-out.ts';
 import { REGISTERED_MESSAGE, registerAccount } from '../../use-cases/accounts/register-account.ts';
 import { rotateApiKey } from '../../use-cases/accounts/rotate-api-key.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
+import { ACCOUNT, ACCOUNT_OR_ANONYMOUS, PUBLIC } from '../openapi/security-requirements.ts';
+import { documentedResponses } from '../documented-success.ts';
 import { enforceThrottle } from '../enforce-throttle.ts';
 import { checkOrigin, requireAccountCaller, resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from '../session-cookie.ts';
@@ -42,6 +44,12 @@ const Message = Type.Object({ success: Type.Literal(true), message: Type.String(
 const Success = Type.Object({ success: Type.Literal(true) });
 const UserSummary = Type.Object({ email: Type.String(), tier: StringEnum(TIERS) });
 const Errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
+
+/** The verification link answers a web page, not JSON: described in the document only. */
+const verifyPageAnswers = documentedResponses({
+  200: { description: 'The address is confirmed: a page that says so and links to sign-in.', content: { 'text/html': { schema: { type: 'string' } } } },
+  400: { description: 'The token is missing, unknown, used or expired: a page that says how to get a new link.', content: { 'text/html': { schema: { type: 'string' } } } },
+});
 
 export interface AuthRouteDeps {
   readonly accounts: AccountDeps;
@@ -90,7 +98,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/register', {
       ...common,
-      schema: { operationId: 'register', summary: 'Create an account', tags: ['accounts'], body: Credentials, response: { 201: Message, ...Errors } },
+      schema: { operationId: 'register', summary: 'Create an account', description: 'Creates an account on the free plan and mails a verification link; the account generates as anonymous until the address is confirmed (D43). The answer is the same whether or not the address already has an account, so it cannot be used to find accounts. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 201: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'register', request.body.email);
       await registerAccount(accounts, request.body, deps.clock());
@@ -99,7 +107,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/login', {
       ...common,
-      schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', tags: ['accounts'], body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
+      schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', description: 'Sets the inv_session cookie (HttpOnly, SameSite=Lax, D18) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'login', request.body.email);
       const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
@@ -113,7 +121,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/logout', {
       ...common,
-      schema: { operationId: 'logout', summary: 'End the session', tags: ['accounts'], response: { 200: Success, ...Errors } },
+      schema: { operationId: 'logout', summary: 'End the session', description: 'Ends the session of the inv_session cookie, if any, and clears the cookie; without one it answers 200 all the same.', tags: ['accounts'], security: ACCOUNT_OR_ANONYMOUS, response: { 200: Success, ...Errors } },
     }, async (request, reply) => {
       const caller = await resolveCaller(request, callers, deps.clock());
       await logOut(accounts, caller);
@@ -123,7 +131,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.get('/api/auth/me', {
       schema: {
-        operationId: 'getAccount', summary: 'The signed-in account', tags: ['accounts'],
+        operationId: 'getAccount', summary: 'The signed-in account', description: 'The account of the API key or session: e-mail address, plan, whether the address is confirmed, the current API key (D19) and this month\'s documents. Anonymous callers get 401 auth_required.', tags: ['accounts'], security: ACCOUNT,
         response: {
           200: Type.Object({
             success: Type.Literal(true),
@@ -152,7 +160,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/generate-api-key', {
       ...common,
-      schema: { operationId: 'generateApiKey', summary: 'Create or rotate the API key', tags: ['accounts'], response: { 200: Type.Object({ success: Type.Literal(true), api_key: Type.String() }), ...Errors } },
+      schema: { operationId: 'generateApiKey', summary: 'Create or rotate the API key', description: 'Creates the account\'s API key, or replaces it: the previous key stops working at once (D19). Needs a confirmed e-mail address (403 unverified_account otherwise).', tags: ['accounts'], security: ACCOUNT, response: { 200: Type.Object({ success: Type.Literal(true), api_key: Type.String() }), ...Errors } },
     }, async (request, reply) => {
       const caller = await requireAccount(request);
       reply.header('cache-control', 'no-store');
@@ -161,7 +169,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/resend-verification', {
       ...common,
-      schema: { operationId: 'resendVerification', summary: 'Send the verification link again', tags: ['accounts'], body: OptionalEmail, response: { 200: Message, ...Errors } },
+      schema: { operationId: 'resendVerification', summary: 'Send the verification link again', description: 'For the signed-in account, or for the address in the body. The answer is the same whether or not a link was sent, so it cannot be used to find accounts. Throttled per IP and per address.', tags: ['accounts'], security: ACCOUNT_OR_ANONYMOUS, body: OptionalEmail, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       const now = deps.clock();
       const caller = await resolveCaller(request, callers, now);
@@ -172,7 +180,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     });
 
     app.get('/api/auth/verify', {
-      schema: { operationId: 'verifyEmail', summary: 'Follow the verification link (answers an HTML page)', tags: ['accounts'], querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) },
+      schema: { operationId: 'verifyEmail', summary: 'Follow the verification link (answers an HTML page)', description: 'The link mailed at sign-up; a browser opens it. Answers an HTML page: 200 when the address is confirmed, 400 when the token is unknown, used or expired.', tags: ['accounts'], security: PUBLIC, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) },
+      config: { swaggerTransform: verifyPageAnswers },
     }, async (request, reply) => {
       const ok = await verifyEmail(accounts, request.query.token, deps.clock());
       return webPageHeaders(reply)
@@ -184,7 +193,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/forgot-password', {
       ...common,
-      schema: { operationId: 'forgotPassword', summary: 'Mail a password-reset link', tags: ['accounts'], body: EmailOnly, response: { 200: Message, ...Errors } },
+      schema: { operationId: 'forgotPassword', summary: 'Mail a password-reset link', description: 'Mails a link to set a new password when the address has an account; the answer is the same either way. Throttled per IP and per address.', tags: ['accounts'], security: PUBLIC, body: EmailOnly, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'forgot-password', request.body.email);
       await requestPasswordReset(accounts, request.body.email, deps.clock());
@@ -193,7 +202,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/reset-password', {
       ...common,
-      schema: { operationId: 'resetPassword', summary: 'Set a new password with the token from the reset link', tags: ['accounts'], body: ResetBody, response: { 200: Message, ...Errors } },
+      schema: { operationId: 'resetPassword', summary: 'Set a new password with the token from the reset link', description: 'Sets the new password and signs out every session of the account. An unknown, used or expired token is 400.', tags: ['accounts'], security: PUBLIC, body: ResetBody, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'reset-password');
       await resetPassword(accounts, request.body, deps.clock());

@@ -2,7 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { isAppError } from '../../errors/app-error.ts';
-import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
+import { BatchRequestSchema } from '../batch-request-schema.ts';
 import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/invoices/generate-invoice-batch.ts';
@@ -13,6 +13,7 @@ import { jsonShapeLimits } from '../json-shape-limits.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
 import { validateInvoiceRequest } from '../validate-invoice-request.ts';
+import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
 
 /** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
 export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -21,7 +22,7 @@ export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
  * The body schema takes any element (items are checked one by one), so the JSON shape limits are
  * sized here from the largest legal batch: 50 of the largest invoices (issue 20, docs/hostile-input.md).
  */
-export const BATCH_JSON_SHAPE = jsonShapeLimits(Type.Object({ invoices: Type.Array(InvoiceRequestSchema, { maxItems: MAX_BATCH_ITEMS }) }));
+export const BATCH_JSON_SHAPE = jsonShapeLimits(BatchRequestSchema);
 
 /** The same parts as one invoice's generation. */
 export type BatchRouteDeps = GenerateInvoiceRouteDeps;
@@ -30,13 +31,7 @@ export type BatchRouteDeps = GenerateInvoiceRouteDeps;
  * Items are checked one by one in the handler, so the route schema takes any element; the
  * OpenAPI description shows what each must be.
  */
-const itemsAreInvoices: SwaggerTransform = ({ schema, url }) => {
-  const body = schema.body as { properties: { invoices: Record<string, unknown> } };
-  return {
-    url,
-    schema: { ...schema, body: { ...body, properties: { ...body.properties, invoices: { ...body.properties.invoices, items: InvoiceRequestSchema } } } },
-  };
-};
+const itemsAreInvoices: SwaggerTransform = ({ schema, url }) => ({ url, schema: { ...schema, body: BatchRequestSchema } });
 
 /** POST /api/batch (issue 7): up to 50 invoices, each succeeding or failing on its own. */
 export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
@@ -51,6 +46,7 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
         summary: 'Generate up to 50 invoices',
         description: 'API key only. Each invoice is validated, computed, metered (1 document, D21) and, with its hosted link (the default), rendered to a PDF behind that link on its own: a bad one fails alone with its index. The burst windows count the valid items; when a window or the monthly quota runs out part-way, the first invoices by index are generated and the rest fail with its code (meta.rate_limited). An Idempotency-Key applies to the whole batch (D23).',
         tags: ['invoices'],
+        security: API_KEY_ONLY,
         headers: Type.Object({
           'idempotency-key': Type.Optional(Type.String({ description: 'As for generateInvoice: a repeat of the same batch within 24 hours gets the first answer again (D23).' })),
         }),

@@ -10,6 +10,7 @@ import { installIdempotentReplies } from '../idempotent-replies.ts';
 import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
 import { resolveGenerationCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { sendGeneration } from '../send-generation.ts';
+import { ACCOUNT_OR_ANONYMOUS } from '../openapi/security-requirements.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -58,6 +59,8 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
       summary: 'Compute one invoice',
       description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF or UBL. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).',
       tags: ['invoices'],
+      // resolveGenerationCaller: a key or a session when sent, else anonymous (JSON totals only).
+      security: ACCOUNT_OR_ANONYMOUS,
       headers: Type.Object({
         'idempotency-key': Type.Optional(Type.String({ description: '1 to 255 printable ASCII characters; a repeat of the same request with the same key within 24 hours gets the first answer again, with Idempotent-Replayed: true (D23).' })),
       }),

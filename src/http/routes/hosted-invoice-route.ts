@@ -10,6 +10,7 @@ import type { HostedInvoiceReader } from '../../use-cases/invoices/hosted-invoic
 import { contentDisposition } from '../content-disposition.ts';
 import { documentedSuccess } from '../documented-success.ts';
 import { refuseThrottled } from '../refuse-throttled.ts';
+import { PUBLIC } from '../openapi/security-requirements.ts';
 
 export interface HostedInvoiceRouteDeps {
   readonly reader: HostedInvoiceReader;
@@ -57,6 +58,8 @@ export function hostedInvoiceRoute(deps: HostedInvoiceRouteDeps): FastifyPluginA
         summary: 'Open a hosted invoice link',
         description: 'Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404 (D24). After 50 such failed opens from one IP (IPv6: one /64) in 15 minutes, every open from it answers 429 rate_limit_exceeded with Retry-After until the window ends.',
         tags: ['invoices'],
+        // The signature t is the credential; it is a query parameter, not a security scheme.
+        security: PUBLIC,
         params: Type.Object({ id: Type.String({ description: 'The link id: 22 base62 characters.' }) }),
         querystring: Type.Object({
           t: Type.Optional(Type.String({ description: 'The link signature (base64url HMAC-SHA256).' })),

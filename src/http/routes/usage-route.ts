@@ -7,6 +7,7 @@ import { StringEnum } from '../../lib/string-enum.ts';
 import { readUsage, type UsageDeps } from '../../use-cases/limits/read-usage.ts';
 import { rateLimitsView } from '../build-meta.ts';
 import { requireVerifiedAccount, type CallerResolverDeps } from '../resolve-caller.ts';
+import { ACCOUNT } from '../openapi/security-requirements.ts';
 
 export interface UsageRouteDeps extends CallerResolverDeps, UsageDeps {
   readonly clock: () => number;
@@ -35,6 +36,7 @@ export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
         summary: 'This month\'s documents and the hourly and weekly windows',
         description: 'The same figures as meta.monthly and meta.rate_limits of a generation (D20–D22), read without counting anything. API key or session; 403 unverified_account until the e-mail address is confirmed (D43).',
         tags: ['accounts'],
+        security: ACCOUNT,
         response: { 200: Type.Object({ success: Type.Literal(true), usage: UsageSchema }), '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },
       },
     }, async (request, reply) => {

@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { CreateWebhookRequestSchema, WebhookDeletedResponseSchema, WebhookListResponseSchema, WebhookResponseSchema } from '../../schemas/webhook.ts';
 import type { AccountWebhooks } from '../../use-cases/webhooks/account-webhooks.ts';
+import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import type { CallerResolverDeps } from '../resolve-caller.ts';
 
@@ -29,6 +30,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
         summary: 'Register a webhook',
         description: 'API key only. The secret that keys X-Service-Signature is in this answer only. https only; a URL whose host resolves to a loopback, private, link-local, carrier-grade NAT, multicast or reserved address is refused. At most 10 per account (D28). See docs/webhooks.md for the deliveries.',
         tags: ['webhooks'],
+        security: API_KEY_ONLY,
         body: CreateWebhookRequestSchema,
         response: { 201: WebhookResponseSchema, ...errors },
       },
@@ -42,7 +44,9 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       schema: {
         operationId: 'listWebhooks',
         summary: 'List this account\'s webhooks',
+        description: 'API key only. Every webhook of the account, active or not, with its last delivery (last_delivery_at, last_status); secrets are never shown again, only secret_hint.',
         tags: ['webhooks'],
+        security: API_KEY_ONLY,
         response: { 200: WebhookListResponseSchema, ...errors },
       },
     }, async (request) => {
@@ -54,7 +58,9 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       schema: {
         operationId: 'getWebhook',
         summary: 'One webhook, with its last delivery',
+        description: 'API key only. 404 not_found for an id this account does not hold, whether or not another account holds it.',
         tags: ['webhooks'],
+        security: API_KEY_ONLY,
         params: IdParams,
         response: { 200: WebhookResponseSchema, ...errors },
       },
@@ -69,6 +75,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
         summary: 'Delete a webhook',
         description: 'Its pending deliveries are dropped; an attempt already in flight completes (D28).',
         tags: ['webhooks'],
+        security: API_KEY_ONLY,
         params: IdParams,
         response: { 200: WebhookDeletedResponseSchema, ...errors },
       },

@@ -1,0 +1,54 @@
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import { OPENAPI_COMPONENTS } from './openapi-components.ts';
+import { indexComponents, referenceComponents } from './reference-components.ts';
+import { SECURITY_SCHEMES } from './security-requirements.ts';
+
+/** Declared so that every tag an operation uses has a description (spectral operation-tag-defined). */
+const TAGS = [
+  { name: 'invoices', description: 'Compute one invoice or a batch as JSON, PDF, UBL or CII, and open a hosted link.' },
+  { name: 'webhooks', description: 'Register https endpoints that receive invoice.generated and batch.generated, signed with X-Service-Signature (D28).' },
+  { name: 'accounts', description: 'Sign-up, sign-in, the API key and this month\'s usage.' },
+  { name: 'service', description: 'Whether the service and its storage answer.' },
+];
+
+/**
+ * GET /openapi.json (OpenAPI 3.1, from the same TypeBox schemas that validate) and Swagger UI at
+ * /docs. Every route's schema goes through referenceComponents on its way into the document, so
+ * a shape appears once, under its name in components.schemas, however many operations use it.
+ * Must be called before the routes are registered: the onRoute hook sees only routes added later.
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  const index = indexComponents(OPENAPI_COMPONENTS);
+  const schemas = Object.fromEntries(Object.entries(OPENAPI_COMPONENTS).map(([name, schema]) => [name, referenceComponents(schema, index, name)]));
+
+  // A route's own swaggerTransform (the file answers of generate-invoice, batch's full body)
+  // runs first, so the shapes it puts in are named too.
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.swaggerTransform as SwaggerTransform | undefined;
+    const named: SwaggerTransform = (input) => {
+      const { schema, url } = own === undefined ? input : own(input) as { schema?: typeof input.schema; url?: string };
+      return { url: url ?? input.url, schema: referenceComponents(schema ?? input.schema, index) as typeof input.schema };
+    };
+    route.config = { ...route.config, swaggerTransform: named };
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Invoice Generation Service',
+        version: '1.0.0',
+        description: 'One JSON payload in, exact totals out, as JSON, PDF, UBL 2.1 or CII. See the README and docs/ for the rules (decisions D1–D45).',
+        license: { name: 'MIT', identifier: 'MIT' },
+        contact: { name: 'Invoice Generation Service', url: config.publicUrl },
+      },
+      servers: [{ url: config.publicUrl }],
+      tags: TAGS,
+      components: { securitySchemes: SECURITY_SCHEMES as never, schemas: schemas as never },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}
