@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { german } from '../helpers/einvoice-fixtures.ts';
+import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
+import { runInvoiceCli, writeRequest } from './run-invoice-cli.ts';
+
+const tempDir = tempDirsRemovedAfter('invoice-cli-bad-');
+
+describe('invoice: bad files exit 1 naming the file and the problem', () => {
+  const dir = tempDir();
+  const cases: { name: string; file: () => string; args?: string[]; message: RegExp }[] = [
+    { name: 'a missing file', file: () => path.join(dir, 'missing.json'), message: /: file not found\n$/ },
+    { name: 'a folder', file: () => dir, message: /: is a directory, not a request file\n$/ },
+    { name: 'not JSON', file: () => writeRequest(dir, 'text.json', 'from: Acme'), message: /: invalid_json: The request body is not valid JSON/ },
+    { name: 'an empty file', file: () => writeRequest(dir, 'empty.json', ''), message: /: invalid_json: The request body is empty/ },
+    { name: 'a JSON array', file: () => writeRequest(dir, 'array.json', '[]'), message: /: validation_error: The request body must be a JSON object, not an array\./ },
+    {
+      name: 'an invalid field, named by its path as the API names it',
+      file: () => writeRequest(dir, 'price.json', german({ items: [{ description: 'x', unit_price: 'ten' }] })),
+      message: /: validation_error: items\[0\]\.unit_price must be a number \(or the same number as a decimal string, such as "12\.5"\), not the string "ten"\./,
+    },
+    {
+      name: 'an unsupported currency, with the API\'s own code',
+      file: () => writeRequest(dir, 'currency.json', german({ invoice: { ...german().invoice, currency: 'XYZ' } })),
+      message: /: invalid_currency: invoice\.currency the string "XYZ" is not supported/,
+    },
+    { name: '__proto__, refused as the API refuses it', file: () => writeRequest(dir, 'proto.json', '{"__proto__": {}}'), message: /: validation_error: __proto__ is not allowed/ },
+    {
+      name: 'no invoice number offline',
+      file: () => writeRequest(dir, 'no-number.json', german({ invoice: { date: '2026-11-02', currency: 'EUR' } })),
+      message: /: validation_error: invoice\.number is required offline: add it to the request file or pass --number/,
+    },
+    {
+      name: 'an incomplete e-invoice: the pre-flight names what is missing (D39)',
+      file: () => writeRequest(dir, 'incomplete.json', { from: { name: 'A' }, to: { name: 'B' }, invoice: { number: 'X-1' }, items: [{ description: 'x', unit_price: 1 }] }),
+      args: ['--output', 'cii'],
+      message: /: e_invoice_incomplete: The en16931 e-invoice cannot be made: .*from\.country \(BT-40\)/,
+    },
+    {
+      name: 'an invalid --number, judged by the schema like invoice.number',
+      file: () => writeRequest(dir, 'bad-number.json', german({ invoice: { date: '2026-11-02', currency: 'EUR' } })),
+      args: ['--number', 'A\u0007B'],
+      message: /: validation_error: invoice\.number must not contain control characters/,
+    },
+  ];
+  for (const { name, file, args = [], message } of cases) {
+    it(name, async () => {
+      const input = file();
+      const run = await runInvoiceCli(['render', input, ...args]);
+      assert.equal(run.code, 1, run.stderr);
+      assert.equal(run.stdout.length, 0);
+      assert.ok(run.stderr.startsWith(`${input}: `), run.stderr);
+      assert.match(run.stderr, message);
+    });
+  }
+
+  it('-o into a folder that does not exist names it', async () => {
+    const out = path.join(dir, 'nowhere', 'x.pdf');
+    const run = await runInvoiceCli(['render', writeRequest(dir, 'ok.json', german()), '-o', out]);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, new RegExp(`cannot write .*x\\.pdf: its folder does not exist`));
+  });
+});
+
+describe('invoice: bad arguments exit 2 with the problem and the usage', () => {
+  const cases: { name: string; args: string[]; message: RegExp }[] = [
+    { name: 'no command', args: [], message: /^invoice: no command given\n\nUsage: invoice <command>/ },
+    { name: 'an unknown command', args: ['draw'], message: /^invoice: "draw" is not a command/ },
+    { name: 'an unknown flag', args: ['render', 'a.json', '--colour', 'red'], message: /^invoice: Unknown option '--colour'.*\n\nUsage: invoice render/ },
+    { name: 'an unknown output', args: ['render', 'a.json', '--output', 'docx'], message: /^invoice: --output "docx" is not an output: use one of json, pdf, ubl, cii\n/ },
+    { name: 'an unknown profile', args: ['render', 'a.json', '--profile', 'zugferd'], message: /^invoice: --profile "zugferd" is not a profile: use one of en16931, peppol, xrechnung, factur-x\n/ },
+    { name: 'no input', args: ['render', '--output', 'pdf'], message: /^invoice: render needs a request file/ },
+    { name: 'a flag without its value', args: ['render', 'a.json', '--output'], message: /^invoice: Option '--output <value>' argument missing/ },
+    { name: 'many inputs without --out-dir', args: ['render', 'a.json', 'b.json'], message: /^invoice: 2 request files need --out-dir <dir>/ },
+    { name: '--number with many inputs', args: ['render', 'a.json', 'b.json', '--out-dir', 'x', '--number', '1'], message: /^invoice: --number takes one request file/ },
+    { name: '-o with --out-dir', args: ['render', 'a.json', '-o', 'a.pdf', '--out-dir', 'x'], message: /^invoice: -o and --out-dir cannot be used together/ },
+    { name: 'send with two files', args: ['send', 'a.json', 'b.json'], message: /^invoice: send takes one request file, got 2\n\nUsage: invoice send/ },
+  ];
+  for (const { name, args, message } of cases) {
+    it(name, async () => {
+      const run = await runInvoiceCli(args);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, message);
+    });
+  }
+});
+
+describe('invoice: help and version', () => {
+  for (const [args, start] of [[['--help'], 'Usage: invoice <command>'], [['render', '--help'], 'Usage: invoice render'], [['help', 'send'], 'Usage: invoice send']] as const) {
+    it(`${args.join(' ')} prints its usage and exits 0`, async () => {
+      const run = await runInvoiceCli(args);
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(run.stdout.toString().startsWith(start), run.stdout.toString());
+    });
+  }
+  it('--version prints package.json\'s version', async () => {
+    const run = await runInvoiceCli(['--version']);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout.toString(), /^\d+\.\d+\.\d+\n$/);
+  });
+});
