@@ -2,11 +2,21 @@ import Type from 'typebox';
 import { ERROR_CODES } from '../errors/error-codes.ts';
 import { StringEnum } from '../lib/string-enum.ts';
 
-/** D16: the error object; some codes add fields (e.g. upgrade_url on 402). */
+/** D16: the error object; some codes add fields, declared here so clients can type them. */
 export const ErrorObjectSchema = Type.Object(
   {
     code: StringEnum(ERROR_CODES),
     message: Type.String({ description: 'What was wrong and how to fix it, naming the field path.' }),
+    upgrade_url: Type.Optional(Type.String({ description: '402 monthly_limit_reached only: where to change plan (D16, D22).' })),
+    reset_at: Type.Optional(Type.Integer({ description: '402 monthly_limit_reached only: Unix second at which the month\'s quota resets (D20).' })),
+    problems: Type.Optional(Type.Array(
+      Type.Object({
+        field: Type.String({ description: 'The request field to send or correct, e.g. to.electronic_address.' }),
+        term: Type.String({ description: 'The EN 16931 business term or rule it stands for, e.g. BT-49.' }),
+        message: Type.String(),
+      }),
+      { description: '400 e_invoice_incomplete only: every missing or inconsistent item for the profile asked for (D39).' },
+    )),
   },
   { additionalProperties: true },
 );

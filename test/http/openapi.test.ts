@@ -46,8 +46,8 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(ok.required.sort(), ['anonymous', 'invoice', 'meta', 'success']);
     assert.deepEqual(ok.properties.invoice, { $ref: '#/components/schemas/Invoice' });
     assert.deepEqual(ok.properties.meta, { $ref: '#/components/schemas/Meta' });
-    const error = op.responses['4XX'] ?? op.responses['4xx'];
-    assert.deepEqual(error.content['application/json'].schema, { $ref: '#/components/schemas/Error' }, 'documents the error shape');
+    assert.deepEqual(op.responses['402'].content['application/json'].schema, { $ref: '#/components/schemas/Error' }, 'documents the error shape');
+    assert.ok(deref(doc, { $ref: '#/components/schemas/ErrorDetail' }).properties.upgrade_url, 'declares upgrade_url');
   });
 
   it('declares the PDF and UBL answers beside the JSON one, with their attachment header', () => {
@@ -134,6 +134,26 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(Object.keys(doc.components.schemas).filter((n) => /^def-/.test(n)), []);
     const text = JSON.stringify(doc.paths);
     assert.equal(text.includes('"unit_price"'), false, 'no inline copy of a line item in the operations');
+  });
+
+  it('declares each error status one by one, with the Error schema, X-Request-Id and an example per code (issue 23)', () => {
+    for (const [path, item] of Object.entries(doc.paths) as [string, Json][]) {
+      for (const op of Object.values(item) as Json[]) {
+        const statuses = Object.keys(op.responses);
+        assert.deepEqual(statuses.filter((s) => !/^\d{3}$/.test(s)), [], `${op.operationId}: no ranges`);
+        for (const status of statuses.filter((s) => Number(s) >= 400)) {
+          const media = op.responses[status].content['application/json'] ?? op.responses[status].content['text/html'];
+          assert.ok(media, `${path} ${status}`);
+          if (media.schema.$ref === undefined) continue;
+          assert.deepEqual(media.schema, { $ref: '#/components/schemas/Error' }, `${op.operationId} ${status}`);
+          assert.ok(op.responses[status].headers['x-request-id'], `${op.operationId} ${status}: X-Request-Id`);
+          for (const [code, example] of Object.entries(media.examples) as [string, Json][]) assert.equal(example.value.error.code, code);
+        }
+      }
+    }
+    const generate = doc.paths['/api/generate-invoice'].post.responses;
+    assert.ok(generate['429'].headers['retry-after']);
+    assert.deepEqual(Object.keys(generate['403'].content['application/json'].examples).sort(), ['auth_required', 'forbidden']);
   });
 
   it('serves interactive docs at /docs', async () => {

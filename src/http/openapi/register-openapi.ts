@@ -2,9 +2,20 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import { errorAnswers, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
 import { indexComponents, referenceComponents } from './reference-components.ts';
 import { SECURITY_SCHEMES } from './security-requirements.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The error codes the route can answer, for the OpenAPI document: each becomes its own status
+     * with the Error schema and examples, replacing the 4xx/5xx ranges the serializer keeps.
+     */
+    errors?: readonly ErrorCase[];
+  }
+}
 
 /** Declared so that every tag an operation uses has a description (spectral operation-tag-defined). */
 const TAGS = [
@@ -28,9 +39,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   // runs first, so the shapes it puts in are named too.
   app.addHook('onRoute', (route) => {
     const own = route.config?.swaggerTransform as SwaggerTransform | undefined;
+    const errors = route.config?.errors;
     const named: SwaggerTransform = (input) => {
       const { schema, url } = own === undefined ? input : own(input) as { schema?: typeof input.schema; url?: string };
-      return { url: url ?? input.url, schema: referenceComponents(schema ?? input.schema, index) as typeof input.schema };
+      const described = errors === undefined ? schema ?? input.schema : withErrorAnswers(schema ?? input.schema, errors);
+      return { url: url ?? input.url, schema: referenceComponents(described, index) as typeof input.schema };
     };
     route.config = { ...route.config, swaggerTransform: named };
   });
@@ -51,4 +64,12 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+}
+
+/** The route's schema with its error ranges replaced by one response per status it can answer. */
+function withErrorAnswers<S extends { response?: unknown }>(schema: S, errors: readonly ErrorCase[]): S {
+  const answers = errorAnswers(errors);
+  const kept = Object.entries((schema.response ?? {}) as Record<string, unknown>)
+    .filter(([status]) => !/^[45]xx$/i.test(status) && !(status in answers));
+  return { ...schema, response: { ...Object.fromEntries(kept), ...answers } };
 }

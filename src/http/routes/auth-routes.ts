@@ -18,6 +18,7 @@ import { rotateApiKey } from '../../use-cases/accounts/rotate-api-key.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
 import { ACCOUNT, ACCOUNT_OR_ANONYMOUS, PUBLIC } from '../openapi/security-requirements.ts';
 import { documentedResponses } from '../documented-success.ts';
+import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';
 import { enforceThrottle } from '../enforce-throttle.ts';
 import { checkOrigin, requireAccountCaller, resolveCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, sessionCookieHeader } from '../session-cookie.ts';
@@ -44,6 +45,13 @@ const Message = Type.Object({ success: Type.Literal(true), message: Type.String(
 const Success = Type.Object({ success: Type.Literal(true) });
 const UserSummary = Type.Object({ email: Type.String(), tier: StringEnum(TIERS) });
 const Errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
+
+/** Every unsafe request here is refused with a foreign Origin (the onRequest hook below, D18). */
+const UNSAFE: readonly ErrorCase[] = [...ANY_REQUEST, 'forbidden'];
+/** The throttled actions: 429 per IP and per address, and the counters' store may be down. */
+const THROTTLED: readonly ErrorCase[] = [...UNSAFE, ...JSON_BODY, 'rate_limit_exceeded', 'not_provisioned'];
+/** resolveCaller's refusal of a key no account holds. */
+const KEY: readonly ErrorCase[] = ['invalid_api_key'];
 
 /** The verification link answers a web page, not JSON: described in the document only. */
 const verifyPageAnswers = documentedResponses({
@@ -98,6 +106,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/register', {
       ...common,
+      config: { errors: THROTTLED },
       schema: { operationId: 'register', summary: 'Create an account', description: 'Creates an account on the free plan and mails a verification link; the account generates as anonymous until the address is confirmed (D43). The answer is the same whether or not the address already has an account, so it cannot be used to find accounts. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 201: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'register', request.body.email);
@@ -107,6 +116,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/login', {
       ...common,
+      config: { errors: [...THROTTLED, 'invalid_credentials'] },
       schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', description: 'Sets the inv_session cookie (HttpOnly, SameSite=Lax, D18) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'login', request.body.email);
@@ -121,6 +131,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/logout', {
       ...common,
+      config: { errors: [...UNSAFE, ...KEY] },
       schema: { operationId: 'logout', summary: 'End the session', description: 'Ends the session of the inv_session cookie, if any, and clears the cookie; without one it answers 200 all the same.', tags: ['accounts'], security: ACCOUNT_OR_ANONYMOUS, response: { 200: Success, ...Errors } },
     }, async (request, reply) => {
       const caller = await resolveCaller(request, callers, deps.clock());
@@ -130,6 +141,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     });
 
     app.get('/api/auth/me', {
+      config: { errors: [...ANY_REQUEST, ...KEY, 'auth_required'] },
       schema: {
         operationId: 'getAccount', summary: 'The signed-in account', description: 'The account of the API key or session: e-mail address, plan, whether the address is confirmed, the current API key (D19) and this month\'s documents. Anonymous callers get 401 auth_required.', tags: ['accounts'], security: ACCOUNT,
         response: {
@@ -160,6 +172,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/generate-api-key', {
       ...common,
+      config: { errors: [...UNSAFE, ...KEY, 'auth_required', 'unverified_account'] },
       schema: { operationId: 'generateApiKey', summary: 'Create or rotate the API key', description: 'Creates the account\'s API key, or replaces it: the previous key stops working at once (D19). Needs a confirmed e-mail address (403 unverified_account otherwise).', tags: ['accounts'], security: ACCOUNT, response: { 200: Type.Object({ success: Type.Literal(true), api_key: Type.String() }), ...Errors } },
     }, async (request, reply) => {
       const caller = await requireAccount(request);
@@ -169,6 +182,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/resend-verification', {
       ...common,
+      config: { errors: [...THROTTLED, ...KEY] },
       schema: { operationId: 'resendVerification', summary: 'Send the verification link again', description: 'For the signed-in account, or for the address in the body. The answer is the same whether or not a link was sent, so it cannot be used to find accounts. Throttled per IP and per address.', tags: ['accounts'], security: ACCOUNT_OR_ANONYMOUS, body: OptionalEmail, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       const now = deps.clock();
@@ -193,6 +207,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/forgot-password', {
       ...common,
+      config: { errors: THROTTLED },
       schema: { operationId: 'forgotPassword', summary: 'Mail a password-reset link', description: 'Mails a link to set a new password when the address has an account; the answer is the same either way. Throttled per IP and per address.', tags: ['accounts'], security: PUBLIC, body: EmailOnly, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'forgot-password', request.body.email);
@@ -202,6 +217,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/reset-password', {
       ...common,
+      config: { errors: THROTTLED },
       schema: { operationId: 'resetPassword', summary: 'Set a new password with the token from the reset link', description: 'Sets the new password and signs out every session of the account. An unknown, used or expired token is 400.', tags: ['accounts'], security: PUBLIC, body: ResetBody, response: { 200: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'reset-password');

@@ -14,6 +14,7 @@ import { requireApiKey } from '../require-api-key.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
 import { validateInvoiceRequest } from '../validate-invoice-request.ts';
 import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
+import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';
 
 /** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
 export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -33,6 +34,15 @@ export type BatchRouteDeps = GenerateInvoiceRouteDeps;
  */
 const itemsAreInvoices: SwaggerTransform = ({ schema, url }) => ({ url, schema: { ...schema, body: BatchRequestSchema } });
 
+/**
+ * What the whole batch can answer; an invoice's own errors (validation, calculation, the windows
+ * and the month once they run out part-way) are in its result inside the 200.
+ */
+const BATCH_ERRORS: readonly ErrorCase[] = [
+  ...ANY_REQUEST, ...JSON_BODY, 'invalid_api_key', 'auth_required', 'unverified_account',
+  'idempotency_key_conflict', ['idempotency_key_conflict', 'different_request'], 'rate_limit_hourly', 'rate_limit_weekly', 'monthly_limit_reached', 'not_provisioned',
+];
+
 /** POST /api/batch (issue 7): up to 50 invoices, each succeeding or failing on its own. */
 export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -40,7 +50,7 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/batch', {
       bodyLimit: BATCH_BODY_LIMIT_BYTES,
-      config: { swaggerTransform: itemsAreInvoices, jsonShape: BATCH_JSON_SHAPE, bodyTooLargeAdvice: 'Send fewer invoices per batch, or smaller images (or give them as https URLs).' },
+      config: { swaggerTransform: itemsAreInvoices, errors: BATCH_ERRORS, jsonShape: BATCH_JSON_SHAPE, bodyTooLargeAdvice: 'Send fewer invoices per batch, or smaller images (or give them as https URLs).' },
       schema: {
         operationId: 'generateInvoiceBatch',
         summary: 'Generate up to 50 invoices',

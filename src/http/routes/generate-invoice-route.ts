@@ -11,6 +11,7 @@ import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
 import { resolveGenerationCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { sendGeneration } from '../send-generation.ts';
 import { ACCOUNT_OR_ANONYMOUS } from '../openapi/security-requirements.ts';
+import { ANY_REQUEST, JSON_BODY, PATH_ID, type ErrorCase } from '../openapi/error-answers.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -46,6 +47,19 @@ const documentFileAnswers = documentedSuccess({
   },
 });
 
+/**
+ * Every error a generation can answer (issue 23): the body's checks (D13, D14, D32, D39), the
+ * caller (spec Authentication), the windows and the month (D20–D22), the Idempotency-Key (D23)
+ * and the formats; batch items fail with the same codes inside a 200.
+ */
+export const GENERATION_ERRORS: readonly ErrorCase[] = [
+  ...ANY_REQUEST, ...JSON_BODY,
+  'invalid_currency', 'invalid_language', 'invalid_template', 'invalid_output', 'invalid_profile', 'e_invoice_incomplete', 'invalid_qr_type',
+  'calculation_error', 'invalid_api_key', ['auth_required', 'anonymous_generation'], 'forbidden', 'monthly_limit_reached',
+  'idempotency_key_conflict', ['idempotency_key_conflict', 'different_request'], 'rate_limit_exceeded', 'rate_limit_hourly', 'rate_limit_weekly',
+  'pdf_error', 'ubl_error', 'cii_error', ['pdf_error', 'renderer_busy'], 'not_provisioned',
+];
+
 /** POST /api/generate-invoice. */
 export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -53,7 +67,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
 
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    config: { swaggerTransform: documentFileAnswers, bodyTooLargeAdvice: 'Send smaller images (logo and signature: at most 2.5 MB each), or give them as https URLs.' },
+    config: { swaggerTransform: documentFileAnswers, errors: GENERATION_ERRORS, bodyTooLargeAdvice: 'Send smaller images (logo and signature: at most 2.5 MB each), or give them as https URLs.' },
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',

@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { checkHealth, type HealthCounters, type HealthStorage } from '../../use-cases/health/check-health.ts';
 import { PUBLIC } from '../openapi/security-requirements.ts';
+import { ANY_REQUEST } from '../openapi/error-answers.ts';
 
 const HealthSchema = Type.Object({
   success: Type.Literal(true),
@@ -30,15 +31,14 @@ export function healthRoute(database: HealthStorage, counters: HealthCounters, v
   const startedAt = Date.now();
   return async (app) => {
     app.get('/api/health', {
+      config: { errors: [...ANY_REQUEST, 'not_provisioned'] },
       schema: {
         operationId: 'getHealth',
         summary: 'Service and storage status',
         description: 'Answers 200 when the database (and Redis, when REDIS_URL is set) answer a query, with how long each took; 503 not_provisioned when one does not. For load balancers and monitoring; neither counted nor metered.',
         tags: ['service'],
         security: PUBLIC,
-        // 408 and 431 come from the connection, before any route (client-error-reply.ts); declared
-        // because a monitor with slow or oversized headers does see them.
-        response: { 200: HealthSchema, 408: ErrorResponseSchema, 431: ErrorResponseSchema, 503: ErrorResponseSchema },
+        response: { 200: HealthSchema, 503: ErrorResponseSchema },
       },
     }, async (request, reply) => {
       const report = await checkHealth(database, counters);

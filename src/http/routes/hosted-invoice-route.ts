@@ -11,6 +11,7 @@ import { contentDisposition } from '../content-disposition.ts';
 import { documentedSuccess } from '../documented-success.ts';
 import { refuseThrottled } from '../refuse-throttled.ts';
 import { PUBLIC } from '../openapi/security-requirements.ts';
+import { ANY_REQUEST, PATH_ID } from '../openapi/error-answers.ts';
 
 export interface HostedInvoiceRouteDeps {
   readonly reader: HostedInvoiceReader;
@@ -52,7 +53,7 @@ const pdfOrJson = documentedSuccess({
 export function hostedInvoiceRoute(deps: HostedInvoiceRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/api/i/:id', {
-      config: { swaggerTransform: pdfOrJson },
+      config: { swaggerTransform: pdfOrJson, errors: [...ANY_REQUEST, ...PATH_ID, 'validation_error', 'not_found', 'rate_limit_exceeded', 'pdf_error', ['pdf_error', 'renderer_busy']] },
       schema: {
         operationId: 'getHostedInvoice',
         summary: 'Open a hosted invoice link',

@@ -8,6 +8,7 @@ import { readUsage, type UsageDeps } from '../../use-cases/limits/read-usage.ts'
 import { rateLimitsView } from '../build-meta.ts';
 import { requireVerifiedAccount, type CallerResolverDeps } from '../resolve-caller.ts';
 import { ACCOUNT } from '../openapi/security-requirements.ts';
+import { ANY_REQUEST } from '../openapi/error-answers.ts';
 
 export interface UsageRouteDeps extends CallerResolverDeps, UsageDeps {
   readonly clock: () => number;
@@ -31,6 +32,7 @@ const UsageSchema = Type.Object({
 export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/api/auth/usage', {
+      config: { errors: [...ANY_REQUEST, 'invalid_api_key', 'auth_required', 'unverified_account', 'not_provisioned'] },
       schema: {
         operationId: 'getUsage',
         summary: 'This month\'s documents and the hourly and weekly windows',

@@ -4,6 +4,7 @@ import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { CreateWebhookRequestSchema, WebhookDeletedResponseSchema, WebhookListResponseSchema, WebhookResponseSchema } from '../../schemas/webhook.ts';
 import type { AccountWebhooks } from '../../use-cases/webhooks/account-webhooks.ts';
 import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
+import { ANY_REQUEST, JSON_BODY, PATH_ID, type ErrorCase } from '../openapi/error-answers.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import type { CallerResolverDeps } from '../resolve-caller.ts';
 
@@ -13,6 +14,8 @@ export interface WebhookRoutesDeps extends CallerResolverDeps {
 }
 
 const errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
+/** requireApiKey's refusals, which every webhook operation can answer. */
+const KEY_ERRORS: readonly ErrorCase[] = [...ANY_REQUEST, 'invalid_api_key', 'auth_required', 'unverified_account'];
 const IdParams = Type.Object({ id: Type.String({ maxLength: 200, description: 'The webhook id, wh_…' }) });
 
 /**
@@ -25,6 +28,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       (await requireApiKey(request, deps, deps.clock(), endpoint)).accountId;
 
     app.post('/api/webhooks', {
+      config: { errors: [...KEY_ERRORS, ...JSON_BODY] },
       schema: {
         operationId: 'createWebhook',
         summary: 'Register a webhook',
@@ -41,6 +45,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
     });
 
     app.get('/api/webhooks', {
+      config: { errors: KEY_ERRORS },
       schema: {
         operationId: 'listWebhooks',
         summary: 'List this account\'s webhooks',
@@ -55,6 +60,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
     });
 
     app.get('/api/webhooks/:id', {
+      config: { errors: [...KEY_ERRORS, ...PATH_ID, 'not_found'] },
       schema: {
         operationId: 'getWebhook',
         summary: 'One webhook, with its last delivery',
@@ -70,6 +76,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
     });
 
     app.delete('/api/webhooks/:id', {
+      config: { errors: [...KEY_ERRORS, ...PATH_ID, 'not_found'] },
       schema: {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook',
