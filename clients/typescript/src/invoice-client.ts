@@ -1,0 +1,229 @@
+import { apiErrorFrom } from './api-error.ts';
+import { DEFAULT_RETRY, fetchWithRetries, type RetryOptions } from './fetch-with-retries.ts';
+import type {
+  AccountResponse, ApiKeyResponse, BatchRequest, BatchResponse, CreatedWebhookResponse, CreateWebhookRequest,
+  DeletedWebhookResponse, GeneratedInvoice, HealthResponse, HostedInvoiceJson, InvoiceOutput, InvoiceRequest,
+  UsageResponse, WebhookListResponse, WebhookResponse,
+} from './operation-types.ts';
+
+export interface InvoiceClientOptions {
+  /** The service's address, e.g. https://invoices.example.com (a path prefix is kept). */
+  readonly baseUrl: string;
+  /** `inv_…`; without one the client is anonymous: JSON totals only (docs/api.md, Callers). */
+  readonly apiKey?: string;
+  readonly retry?: RetryOptions;
+  /** Each attempt's deadline. Default 60 s: a PDF may take up to 15 s to render, more under load. */
+  readonly timeoutMs?: number;
+  /** Another fetch (a mock, or one with a proxy agent); default the global fetch. */
+  readonly fetch?: typeof globalThis.fetch;
+}
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface GenerationOptions extends RequestOptions {
+  /**
+   * Sent as Idempotency-Key; generated (a random UUID) when absent. The same key goes with every
+   * retry, so the service answers the first result instead of generating again (D23). Give your
+   * own to make a repeat from a later process safe too.
+   */
+  readonly idempotencyKey?: string;
+}
+
+/** A document answer: the file, with the headers that go with it. */
+interface DocumentFile {
+  /** From Content-Disposition, e.g. invoice.pdf or invoice.xml. */
+  readonly filename: string | undefined;
+  readonly mediaType: string;
+  /** X-Hosted-Url: the 7-day signed link, when the invoice has one. */
+  readonly hostedUrl: string | undefined;
+  /** X-Warnings codes, e.g. hosted_link_omitted (D42). */
+  readonly warnings: readonly string[];
+  readonly requestId: string | undefined;
+  /** The Idempotency-Key sent (on generation). */
+  readonly idempotencyKey: string | undefined;
+}
+export interface PdfDocument extends DocumentFile { readonly kind: 'pdf'; readonly bytes: Uint8Array }
+export interface XmlDocument extends DocumentFile { readonly kind: 'xml'; readonly xml: string }
+
+type Query = Record<string, string | undefined>;
+interface Call {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  readonly query?: Query;
+  readonly body?: unknown;
+  readonly idempotencyKey?: string;
+  readonly signal?: AbortSignal | undefined;
+  /** Default application/json. */
+  readonly accept?: string;
+}
+
+/**
+ * The invoice service's API, one method per operation of its OpenAPI document, typed from it.
+ * Every failed answer is thrown as an ApiError. GETs, and generations (which always carry an
+ * Idempotency-Key), are retried after network failures, 429 and 5xx (docs/client.md).
+ */
+export class InvoiceClient {
+  readonly #baseUrl: string;
+  #apiKey: string | undefined;
+  readonly #retry: Required<RetryOptions>;
+  readonly #timeoutMs: number;
+  readonly #fetch: typeof globalThis.fetch;
+
+  constructor(options: InvoiceClientOptions) {
+    this.#baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+    this.#apiKey = options.apiKey;
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#timeoutMs = options.timeoutMs ?? 60_000;
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  }
+
+  /** POST /api/generate-invoice: a PDF (bytes), UBL or CII (XML text), or the invoice as JSON with its meta. */
+  generateInvoice(request: InvoiceRequest & { output: 'pdf' }, options?: GenerationOptions): Promise<PdfDocument>;
+  generateInvoice(request: InvoiceRequest & { output: 'ubl' | 'cii' }, options?: GenerationOptions): Promise<XmlDocument>;
+  generateInvoice(request: InvoiceRequest & { output?: 'json' | undefined }, options?: GenerationOptions): Promise<GeneratedInvoice>;
+  generateInvoice(request: InvoiceRequest, options?: GenerationOptions): Promise<GeneratedInvoice | PdfDocument | XmlDocument>;
+  async generateInvoice(request: InvoiceRequest, options: GenerationOptions = {}): Promise<GeneratedInvoice | PdfDocument | XmlDocument> {
+    const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
+    const output: InvoiceOutput = request.output ?? 'json';
+    // Accept follows the output asked for: with content negotiation (issue 23) an Accept that
+    // lists a document type could otherwise pick the output of a body that has none.
+    const accept = output === 'json' ? 'application/json' : output === 'pdf' ? 'application/pdf' : '*/*';
+    const response = await this.#send({ method: 'POST', path: 'api/generate-invoice', body: request, idempotencyKey, signal: options.signal, accept });
+    if (output === 'json') return await response.json() as GeneratedInvoice;
+    const file = documentFile(response, idempotencyKey);
+    return output === 'pdf'
+      ? { kind: 'pdf', bytes: new Uint8Array(await response.arrayBuffer()), ...file }
+      : { kind: 'xml', xml: await response.text(), ...file };
+  }
+
+  /** POST /api/batch: up to 50 invoices, each succeeding or failing on its own (API key only). */
+  async generateBatch(request: BatchRequest, options: GenerationOptions = {}): Promise<BatchResponse> {
+    const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
+    return this.#json({ method: 'POST', path: 'api/batch', body: request, idempotencyKey, signal: options.signal });
+  }
+
+  /**
+   * GET /api/i/{id}: a hosted invoice, from its link (`invoice.hosted_url`, X-Hosted-Url) or its id
+   * and signature. The link's host is not used: the request goes to this client's baseUrl.
+   */
+  getHostedInvoice(link: string | { id: string; t: string }, options: RequestOptions & { format: 'json' }): Promise<HostedInvoiceJson>;
+  getHostedInvoice(link: string | { id: string; t: string }, options?: RequestOptions & { format?: 'pdf' }): Promise<PdfDocument>;
+  async getHostedInvoice(link: string | { id: string; t: string }, options: RequestOptions & { format?: 'pdf' | 'json' } = {}): Promise<HostedInvoiceJson | PdfDocument> {
+    const { id, t } = typeof link === 'string' ? hostedLinkParts(link) : link;
+    const call: Call = { method: 'GET', path: `api/i/${encodeURIComponent(id)}`, query: { t, format: options.format }, signal: options.signal };
+    if (options.format === 'json') return this.#json(call);
+    const response = await this.#send({ ...call, accept: 'application/pdf' });
+    return { kind: 'pdf', bytes: new Uint8Array(await response.arrayBuffer()), ...documentFile(response, undefined) };
+  }
+
+  /** GET /api/auth/usage: this month's documents and the hourly and weekly windows. */
+  getUsage(options: RequestOptions = {}): Promise<UsageResponse> {
+    return this.#json({ method: 'GET', path: 'api/auth/usage', signal: options.signal });
+  }
+
+  /** GET /api/auth/me: the account of the key, with its credits. */
+  getAccount(options: RequestOptions = {}): Promise<AccountResponse> {
+    return this.#json({ method: 'GET', path: 'api/auth/me', signal: options.signal });
+  }
+
+  /**
+   * POST /api/auth/generate-api-key: rotates the key. The old key stops working at once (D19), so
+   * this client uses the new one from then on. Not retried: a lost answer would have rotated the
+   * key to one nobody saw (get it with getAccount, which shows the current key).
+   */
+  async generateApiKey(options: RequestOptions = {}): Promise<ApiKeyResponse> {
+    const answer = await this.#json<ApiKeyResponse>({ method: 'POST', path: 'api/auth/generate-api-key', signal: options.signal });
+    this.#apiKey = answer.api_key;
+    return answer;
+  }
+
+  /** GET /api/health. A 503 not_provisioned (the database does not answer) is thrown as an ApiError. */
+  getHealth(options: RequestOptions = {}): Promise<HealthResponse> {
+    return this.#json({ method: 'GET', path: 'api/health', signal: options.signal });
+  }
+
+  /** POST /api/webhooks: the answer's webhook carries its `secret`, shown this once. Not retried. */
+  createWebhook(request: CreateWebhookRequest, options: RequestOptions = {}): Promise<CreatedWebhookResponse> {
+    return this.#json({ method: 'POST', path: 'api/webhooks', body: request, signal: options.signal });
+  }
+
+  /** GET /api/webhooks: oldest first, without secrets. */
+  listWebhooks(options: RequestOptions = {}): Promise<WebhookListResponse> {
+    return this.#json({ method: 'GET', path: 'api/webhooks', signal: options.signal });
+  }
+
+  /** GET /api/webhooks/{id}, with its last delivery's time and status. */
+  getWebhook(id: string, options: RequestOptions = {}): Promise<WebhookResponse> {
+    return this.#json({ method: 'GET', path: `api/webhooks/${encodeURIComponent(id)}`, signal: options.signal });
+  }
+
+  /** DELETE /api/webhooks/{id}. Not retried: a repeat after a lost answer would be a 404. */
+  deleteWebhook(id: string, options: RequestOptions = {}): Promise<DeletedWebhookResponse> {
+    return this.#json({ method: 'DELETE', path: `api/webhooks/${encodeURIComponent(id)}`, signal: options.signal });
+  }
+
+  async #json<Body>(call: Call): Promise<Body> {
+    return await (await this.#send(call)).json() as Body;
+  }
+
+  /** The successful answer to a call, after any retries; anything else is thrown as an ApiError. */
+  async #send(call: Call): Promise<Response> {
+    const url = new URL(call.path, this.#baseUrl);
+    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+    const headers: Record<string, string> = { accept: call.accept ?? 'application/json' };
+    if (this.#apiKey !== undefined) headers['authorization'] = `Bearer ${this.#apiKey}`;
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
+    const { response, attempts } = await fetchWithRetries(url, {
+      method: call.method,
+      headers,
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      // The service never redirects an API call; a redirect would be someone else's answer.
+      redirect: 'error',
+    }, {
+      fetch: this.#fetch,
+      retry: this.#retry,
+      retryable: call.method === 'GET' || call.idempotencyKey !== undefined,
+      timeoutMs: this.#timeoutMs,
+      signal: call.signal,
+    });
+    if (!response.ok) throw await apiErrorFrom(response, attempts);
+    return response;
+  }
+}
+
+function documentFile(response: Response, idempotencyKey: string | undefined): DocumentFile {
+  const warnings = response.headers.get('x-warnings');
+  return {
+    filename: filenameOf(response.headers.get('content-disposition')),
+    mediaType: response.headers.get('content-type') ?? 'application/octet-stream',
+    hostedUrl: response.headers.get('x-hosted-url') ?? undefined,
+    warnings: warnings === null ? [] : warnings.split(',').map((code) => code.trim()).filter((code) => code !== ''),
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    idempotencyKey,
+  };
+}
+
+/** The file name of a Content-Disposition: filename* (RFC 8187, the exact UTF-8 name) before filename. */
+function filenameOf(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended !== null) {
+    try {
+      return decodeURIComponent(extended[1]!);
+    } catch {
+      // A malformed escape: fall back to the ASCII name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim();
+}
+
+function hostedLinkParts(link: string): { id: string; t: string } {
+  const url = new URL(link);
+  const id = /\/api\/i\/([^/]+)$/.exec(url.pathname)?.[1];
+  const t = url.searchParams.get('t');
+  if (id === undefined || t === null) throw new TypeError(`Not a hosted invoice link (…/api/i/<id>?t=…): ${link}`);
+  return { id: decodeURIComponent(id), t };
+}

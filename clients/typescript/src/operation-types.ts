@@ -1,0 +1,50 @@
+/**
+ * Names for the shapes the client takes and gives, read from the generated `paths` by URL and
+ * method, never by component name: the document's component names may change (issue 23 renames
+ * def-0/def-1), its paths and operations are the stable contract.
+ */
+import type { paths } from './generated/openapi.ts';
+
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+type RequestBodyOf<Operation> = Operation extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
+type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : never;
+/** The JSON body of the operation's 2xx answer. */
+type SuccessOf<Operation> = JsonOf<ResponsesOf<Operation>[Extract<keyof ResponsesOf<Operation>, 200 | 201 | '200' | '201'>]>;
+/** The JSON bodies of every other status (one per status, or the 4XX and 5XX ranges). */
+type FailureOf<Operation> = { [Status in Exclude<keyof ResponsesOf<Operation>, 200 | 201 | '200' | '201'>]: JsonOf<ResponsesOf<Operation>[Status]> }[Exclude<keyof ResponsesOf<Operation>, 200 | 201 | '200' | '201'>];
+
+type GenerateInvoice = paths['/api/generate-invoice']['post'];
+type HostedInvoice = paths['/api/i/{id}']['get'];
+
+/** The body of POST /api/generate-invoice, and each element of a batch. */
+export type InvoiceRequest = RequestBodyOf<GenerateInvoice>;
+export type InvoiceOutput = NonNullable<InvoiceRequest['output']>;
+/** The JSON answer of a generation: `{success, invoice, meta, anonymous}`. */
+export type GeneratedInvoice = SuccessOf<GenerateInvoice>;
+export type Invoice = GeneratedInvoice['invoice'];
+export type InvoiceMeta = GeneratedInvoice['meta'];
+
+export type BatchRequest = RequestBodyOf<paths['/api/batch']['post']>;
+export type BatchResponse = SuccessOf<paths['/api/batch']['post']>;
+
+export type HostedInvoiceFormat = NonNullable<NonNullable<HostedInvoice['parameters']['query']>['format']>;
+export type HostedInvoiceJson = JsonOf<ResponsesOf<HostedInvoice>[200]>;
+
+export type UsageResponse = SuccessOf<paths['/api/auth/usage']['get']>;
+export type AccountResponse = SuccessOf<paths['/api/auth/me']['get']>;
+export type ApiKeyResponse = SuccessOf<paths['/api/auth/generate-api-key']['post']>;
+export type HealthResponse = SuccessOf<paths['/api/health']['get']>;
+
+export type CreateWebhookRequest = RequestBodyOf<paths['/api/webhooks']['post']>;
+export type CreatedWebhookResponse = SuccessOf<paths['/api/webhooks']['post']>;
+export type WebhookListResponse = SuccessOf<paths['/api/webhooks']['get']>;
+export type WebhookResponse = SuccessOf<paths['/api/webhooks/{id}']['get']>;
+export type DeletedWebhookResponse = SuccessOf<paths['/api/webhooks/{id}']['delete']>;
+
+type CodeOf<Body> = Body extends { error: { code: infer Code } } ? Code : never;
+type GenerationErrorCode = CodeOf<FailureOf<GenerateInvoice>>;
+/**
+ * The service's error codes as the document lists them; `(string & {})` keeps a code added later
+ * (or a proxy's answer, 'unexpected_response') assignable without losing the completion.
+ */
+export type ErrorCode = ([GenerationErrorCode] extends [never] ? string : GenerationErrorCode) | (string & {});

@@ -1,0 +1,60 @@
+/** Header names of a delivery (docs/webhooks.md). */
+export const SIGNATURE_HEADER = 'x-service-signature';
+
+/** Node's IncomingHttpHeaders, a plain object, or a fetch Headers. */
+export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface VerifyWebhookOptions {
+  /**
+   * Refuse a body whose `created_at` (Unix seconds, the same on every retry) is older than this,
+   * against replays. Deliveries are retried for about 21 hours, so 24 hours loses nothing. The
+   * signature does not cover X-Service-Timestamp, so only the (signed) body's time is trusted.
+   */
+  readonly maxAgeS?: number;
+  /** Unix ms; for tests. */
+  readonly nowMs?: number;
+}
+
+/**
+ * Whether a delivery was signed with this webhook's secret: X-Service-Signature must be
+ * `sha256=` + the lower-case hex HMAC-SHA256 of the raw body bytes, keyed with the whole secret
+ * (`whsec_…`) as UTF-8. Pass the bytes as received, before any JSON parsing: a re-serialised body
+ * does not match. Web Crypto's verify compares the MACs in constant time, and runs on Node 18+,
+ * Deno, Bun, workers and browsers alike, so the client needs no node:crypto.
+ */
+export async function verifyWebhookSignature(
+  secret: string,
+  rawBody: string | Uint8Array | ArrayBuffer,
+  headers: WebhookHeaders,
+  options: VerifyWebhookOptions = {},
+): Promise<boolean> {
+  const received = /^sha256=([0-9a-f]{64})$/.exec(headerValue(headers, SIGNATURE_HEADER) ?? '');
+  if (received === null) return false;
+  const body = typeof rawBody === 'string' ? new TextEncoder().encode(rawBody) : new Uint8Array(rawBody);
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  if (!await crypto.subtle.verify('HMAC', key, hexBytes(received[1]!), body)) return false;
+  return options.maxAgeS === undefined || isRecent(body, options.maxAgeS, options.nowMs ?? Date.now());
+}
+
+function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  const value = entry?.[1] as string | readonly string[] | undefined;
+  // A repeated header is ambiguous: refused rather than guessed.
+  return typeof value === 'string' ? value : undefined;
+}
+
+function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+function isRecent(body: Uint8Array, maxAgeS: number, nowMs: number): boolean {
+  try {
+    const createdAt = (JSON.parse(new TextDecoder().decode(body)) as { created_at?: unknown }).created_at;
+    return typeof createdAt === 'number' && nowMs / 1000 - createdAt <= maxAgeS;
+  } catch {
+    return false;
+  }
+}
