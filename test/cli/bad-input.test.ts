@@ -63,6 +63,16 @@ describe('invoice: bad files exit 1 naming the file and the problem', () => {
   });
 });
 
+describe('invoice render: what needs the service', () => {
+  it('an explicit features.hosted_link: true renders without a link, with a note on standard error (D24)', async () => {
+    const input = writeRequest(tempDir(), 'linked.json', german({ features: { hosted_link: true } }));
+    const run = await runInvoiceCli(['render', input]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, `${input}: note: features.hosted_link is ignored offline: a hosted link is served by the service (D24); \`invoice send\` makes one\n`);
+    assert.equal((JSON.parse(run.stdout.toString()) as { hosted_url?: string }).hosted_url, undefined);
+  });
+});
+
 describe('invoice: bad arguments exit 2 with the problem and the usage', () => {
   const cases: { name: string; args: string[]; message: RegExp }[] = [
     { name: 'no command', args: [], message: /^invoice: no command given\n\nUsage: invoice <command>/ },

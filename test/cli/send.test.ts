@@ -43,6 +43,13 @@ describe('invoice send: a real server on 127.0.0.1 (issue 23 point 4)', () => {
     assert.match(answer.invoice.hosted_url as string, /\/api\/i\//);
   });
 
+  it('a document\'s hosted link (X-Hosted-Url) is printed on standard error, the XML on standard output', async () => {
+    const run = await runInvoiceCli(['send', writeRequest(dir, 'linked.json', german()), '--output', 'ubl'], { env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^hosted link: http:\/\/\S+\/api\/i\/\S+\n$/);
+    assert.match(run.stdout.toString(), /^<\?xml /);
+  });
+
   it('an API error exits 1 with the API\'s code, message and request id; render offline words it alike', async () => {
     const { to: _omitted, ...withoutBuyer } = german();
     const input = writeRequest(dir, 'no-buyer.json', withoutBuyer);
