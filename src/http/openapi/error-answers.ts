@@ -14,6 +14,9 @@ export const JSON_BODY: readonly ErrorCase[] = ['invalid_json', 'validation_erro
 /** A path with an id: the router refuses an id longer than any of ours (to-app-error.ts). */
 export const PATH_ID: readonly ErrorCase[] = ['uri_too_long'];
 
+/** Every answer carries it (create-http-app.ts), errors included. */
+export const REQUEST_ID_HEADER = { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' } as const;
+
 const STATUS_HEADERS: Readonly<Record<number, Record<string, object>>> = {
   429: { 'retry-after': { type: 'integer', description: 'Seconds until the window that refused the request ends.' } },
 };
@@ -36,7 +39,7 @@ export function errorAnswers(cases: readonly ErrorCase[]): Record<string, object
   return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => [String(status), {
     description: `Error: ${codes.join(', ')}.`,
     headers: {
-      'x-request-id': { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' },
+      'x-request-id': REQUEST_ID_HEADER,
       ...STATUS_HEADERS[status],
     },
     content: {

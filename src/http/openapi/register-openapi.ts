@@ -2,7 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
-import { errorAnswers, type ErrorCase } from './error-answers.ts';
+import { errorAnswers, REQUEST_ID_HEADER, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
 import { indexComponents, referenceComponents } from './reference-components.ts';
 import { SECURITY_SCHEMES } from './security-requirements.ts';
@@ -43,7 +43,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     const named: SwaggerTransform = (input) => {
       const { schema, url } = own === undefined ? input : own(input) as { schema?: typeof input.schema; url?: string };
       const described = errors === undefined ? schema ?? input.schema : withErrorAnswers(schema ?? input.schema, errors);
-      return { url: url ?? input.url, schema: referenceComponents(described, index) as typeof input.schema };
+      return { url: url ?? input.url, schema: withRequestId(referenceComponents(described, index) as typeof input.schema) };
     };
     route.config = { ...route.config, swaggerTransform: named };
   });
@@ -72,4 +72,18 @@ function withErrorAnswers<S extends { response?: unknown }>(schema: S, errors: r
   const kept = Object.entries((schema.response ?? {}) as Record<string, unknown>)
     .filter(([status]) => !/^[45]xx$/i.test(status) && !(status in answers));
   return { ...schema, response: { ...Object.fromEntries(kept), ...answers } };
+}
+
+/**
+ * Every answer declares X-Request-Id. A response given as a bare schema (or a $ref to one) takes
+ * `headers` beside it: @fastify/swagger reads them from there and keeps them out of the schema.
+ */
+function withRequestId<S extends { response?: unknown }>(schema: S): S {
+  if (schema.response === undefined) return schema;
+  const responses = Object.entries(schema.response as Record<string, { headers?: object; description?: string; $ref?: string }>).map(([status, answer]) => [status, {
+    ...answer,
+    ...(answer.$ref !== undefined && answer.description === undefined ? { description: `A ${answer.$ref.split('/').pop()}.` } : {}),
+    headers: { 'x-request-id': REQUEST_ID_HEADER, ...answer.headers },
+  }]);
+  return { ...schema, response: Object.fromEntries(responses) };
 }

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { bearer, body, browser, startAccountsApp, signUpWithKey, uniqueEmail, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
+import { responseChecker } from './check-response.ts';
+import { loadOpenApiDocument } from './load-openapi-document.ts';
+
+const INVOICE = {
+  from: { name: 'Muster GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: 'DE', tax_id: 'DE123456789' },
+  to: { name: 'Beispiel AG', address: 'Marktplatz 5\n80331 München', country: 'DE' },
+  invoice: { currency: 'EUR', language: 'de', date: '2026-11-27' },
+  items: [{ description: 'Beratung', quantity: 8, unit: 'Std', unit_price: 120, tax_rate: 19 }],
+};
+
+/**
+ * Issue 23: real answers of every operation, successes and errors, checked against the document
+ * the service publishes, so what a generated client expects is what it gets.
+ */
+describe('every operation answers as the OpenAPI document says', () => {
+  let ctx: AccountsApp;
+  let check: ReturnType<typeof responseChecker>;
+  const covered = new Set<string>();
+  before(async () => {
+    ctx = await startAccountsApp({ env: ALLOW_LOCALHOST });
+    check = responseChecker(await loadOpenApiDocument(ctx.t));
+  });
+  after(async () => { await ctx.close(); });
+
+  const call = async (method: string, url: string, path: string, options: { headers?: Record<string, string>; payload?: unknown } = {}) => {
+    const res = await ctx.app.inject({ method: method as 'GET', url, headers: options.headers ?? {}, ...(options.payload === undefined ? {} : { payload: options.payload as object }) });
+    covered.add(check(method, path, res).split(' ')[0]!);
+    return res;
+  };
+
+  it('generation, batch and hosted links, in each output and with their errors', async () => {
+    const { apiKey } = await signUpWithKey(ctx, 'oa-gen');
+    const key = bearer(apiKey);
+    const json = await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: INVOICE, headers: key });
+    assert.equal(json.statusCode, 200);
+    for (const output of ['pdf', 'ubl', 'cii']) {
+      assert.equal((await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: { ...INVOICE, output }, headers: key })).statusCode, 200, output);
+    }
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: { ...INVOICE, output: 'pdf' } });
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: { ...INVOICE, items: [] } });
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: '{"from":', headers: { 'content-type': 'application/json' } });
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: INVOICE, headers: { authorization: `Bearer inv_${'A'.repeat(40)}` } });
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: INVOICE, headers: { ...key, 'idempotency-key': 'oa-1' } });
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: INVOICE, headers: { ...key, 'idempotency-key': 'oa-1' } });
+    await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: { ...INVOICE, template: 'x' }, headers: { ...key, 'idempotency-key': 'oa-1' } });
+
+    const batch = await call('POST', '/api/batch', '/api/batch', { payload: { invoices: [INVOICE, { ...INVOICE, items: [] }] }, headers: key });
+    assert.equal(batch.statusCode, 200);
+    await call('POST', '/api/batch', '/api/batch', { payload: { invoices: [INVOICE] } });
+    await call('POST', '/api/batch', '/api/batch', { payload: { invoices: [] }, headers: key });
+
+    const link = new URL(body(json).invoice.hosted_url as string);
+    await call('GET', `${link.pathname}${link.search}`, '/api/i/{id}');
+    await call('GET', `${link.pathname}${link.search}&format=json`, '/api/i/{id}');
+    await call('GET', `${link.pathname}?t=wrong`, '/api/i/{id}');
+    await call('GET', `${link.pathname}${link.search}&format=doc`, '/api/i/{id}');
+  });
+
+  it('webhooks', async () => {
+    const { apiKey, sessionId } = await signUpWithKey(ctx, 'oa-wh');
+    const key = bearer(apiKey);
+    const created = await call('POST', '/api/webhooks', '/api/webhooks', { payload: { url: 'https://localhost:8443/hooks' }, headers: key });
+    assert.equal(created.statusCode, 201, created.body);
+    const id = body(created).webhook.id as string;
+    await call('POST', '/api/webhooks', '/api/webhooks', { payload: { url: 'http://example.com' }, headers: key });
+    await call('GET', '/api/webhooks', '/api/webhooks', { headers: key });
+    await call('GET', '/api/webhooks', '/api/webhooks', { headers: browser(sessionId) });
+    await call('GET', `/api/webhooks/${id}`, '/api/webhooks/{id}', { headers: key });
+    await call('GET', '/api/webhooks/wh_nothere', '/api/webhooks/{id}', { headers: key });
+    await call('DELETE', `/api/webhooks/${id}`, '/api/webhooks/{id}', { headers: key });
+    await call('DELETE', `/api/webhooks/${id}`, '/api/webhooks/{id}', { headers: key });
+  });
+
+  it('accounts and health', async () => {
+    const { apiKey, sessionId, email, password } = await signUpWithKey(ctx, 'oa-acc');
+    await call('POST', '/api/auth/register', '/api/auth/register', { payload: { email: uniqueEmail('oa'), password: 'correct horse battery' } });
+    await call('POST', '/api/auth/register', '/api/auth/register', { payload: { email: 'not an address', password: 'x' } });
+    await call('POST', '/api/auth/login', '/api/auth/login', { payload: { email, password } });
+    await call('POST', '/api/auth/login', '/api/auth/login', { payload: { email, password: 'wrong password' } });
+    await call('GET', '/api/auth/me', '/api/auth/me', { headers: bearer(apiKey) });
+    await call('GET', '/api/auth/me', '/api/auth/me');
+    await call('GET', '/api/auth/usage', '/api/auth/usage', { headers: bearer(apiKey) });
+    await call('POST', '/api/auth/resend-verification', '/api/auth/resend-verification', { payload: { email } });
+    await call('POST', '/api/auth/forgot-password', '/api/auth/forgot-password', { payload: { email } });
+    await call('POST', '/api/auth/reset-password', '/api/auth/reset-password', { payload: { token: 'nope', password: 'new password 123' } });
+    await call('GET', '/api/auth/verify?token=nope', '/api/auth/verify');
+    await call('POST', '/api/auth/generate-api-key', '/api/auth/generate-api-key', { headers: { ...browser(sessionId), origin: 'https://evil.example' } });
+    await call('POST', '/api/auth/generate-api-key', '/api/auth/generate-api-key', { headers: browser(sessionId) });
+    await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: browser(sessionId) });
+    await call('GET', '/api/health', '/api/health');
+  });
+
+  it('the check does refuse an answer the document does not describe', () => {
+    const fake = (statusCode: number, headers: Record<string, string>, json: unknown) =>
+      ({ statusCode, headers: { 'x-request-id': 'r', 'content-type': 'application/json', ...headers }, body: JSON.stringify(json), json: () => json }) as never;
+    assert.throws(() => check('GET', '/api/health', fake(200, {}, { success: true })), /getHealth 200/);
+    assert.throws(() => check('GET', '/api/health', fake(418, {}, {})), /status 418 is declared/);
+    assert.throws(() => check('GET', '/api/auth/me', fake(401, { 'x-hosted-url': 'u' }, { success: false, error: { code: 'auth_required', message: 'm' } })), /not declared/);
+  });
+
+  it('covered every operation of the document', async () => {
+    const doc = await loadOpenApiDocument(ctx.t);
+    const all = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId as string));
+    assert.deepEqual(all.filter((id) => !covered.has(id)).sort(), []);
+  });
+});
