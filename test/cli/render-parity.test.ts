@@ -41,6 +41,7 @@ describe('invoice render: offline, the same bytes as the service (issue 23 point
     { name: 'ubl', body: request(), args: ['--output', 'ubl', '--profile', 'xrechnung'] },
     { name: 'cii', body: request(), args: ['--output', 'cii'] },
     { name: 'hybrid pdf, factur-x', body: request(), args: ['--output', 'pdf', '--profile', 'factur-x'] },
+    { name: 'hybrid pdf, xrechnung, a credit note (D33)', body: request({ document_type: 'credit_note', billing_reference: { number: 'RE-2026-0001', date: '2026-11-02' } }), args: ['--output', 'pdf', '--profile', 'xrechnung'] },
     { name: 'pdf with a signature image (data: URI) and the SEPA payment QR (D25, D26)', body: request({ template: 'modern', signature: `data:image/png;base64,${PNG_3X2.toString('base64')}` }), args: ['--output', 'pdf'] },
   ];
   for (const { name, body, args } of cases) {
