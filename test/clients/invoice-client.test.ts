@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvoiceClient } from '../../clients/typescript/src/index.ts';
+import { mailAfter, SUBJECT_RESET, SUBJECT_VERIFY, tokenIn, uniqueEmail } from '../helpers/accounts-helpers.ts';
 import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
 import { clientInvoice } from './client-invoice.ts';
 import { useClientApp } from './start-client-app.ts';
@@ -108,5 +109,25 @@ describe('InvoiceClient against the running service: every operation', () => {
     assert.notEqual(rotated.api_key, app.apiKey);
     assert.equal((await own.getAccount()).user.api_key, rotated.api_key);
     await assert.rejects(client().getAccount(), { name: 'ApiError', status: 401, code: 'invalid_api_key' });
+  });
+
+  it('register, resendVerification, forgotPassword and resetPassword, with the mails they send', async () => {
+    const anonymous = new InvoiceClient({ baseUrl: app.baseUrl });
+    const email = uniqueEmail('client');
+    const password = 'client-password-1';
+    const verifyMail = await mailAfter(app.ctx.smtp, email, SUBJECT_VERIFY, async () => {
+      const registered = await anonymous.register({ email, password });
+      assert.equal(registered.success, true);
+      assert.match(registered.message, /.+/);
+    });
+    assert.match(tokenIn(verifyMail, '/api/auth/verify'), /.+/);
+    const resent = await mailAfter(app.ctx.smtp, email, SUBJECT_VERIFY, () => anonymous.resendVerification({ email }));
+    assert.notEqual(resent, verifyMail);
+    const resetMail = await mailAfter(app.ctx.smtp, email, SUBJECT_RESET, async () => {
+      assert.equal((await anonymous.forgotPassword({ email })).success, true);
+    });
+    const reset = await anonymous.resetPassword({ token: tokenIn(resetMail, '/reset-password'), password: 'client-password-2' });
+    assert.equal(reset.success, true);
+    await assert.rejects(anonymous.resetPassword({ token: tokenIn(resetMail, '/reset-password'), password: 'client-password-3' }), { name: 'ApiError', status: 400 });
   });
 });

@@ -2,8 +2,9 @@ import { apiErrorFrom } from './api-error.ts';
 import { DEFAULT_RETRY, fetchWithRetries, type RetryOptions } from './fetch-with-retries.ts';
 import type {
   AccountResponse, ApiKeyResponse, BatchRequest, BatchResponse, CreatedWebhookResponse, CreateWebhookRequest,
-  DeletedWebhookResponse, GeneratedInvoice, HealthResponse, HostedInvoiceJson, InvoiceOutput, InvoiceRequest,
-  UsageResponse, WebhookListResponse, WebhookResponse,
+  DeletedWebhookResponse, ForgotPasswordRequest, GeneratedInvoice, HealthResponse, HostedInvoiceJson, InvoiceOutput, InvoiceRequest,
+  MessageResponse, RegisteredResponse, RegisterRequest, ResendVerificationRequest, ResetPasswordRequest, UsageResponse,
+  WebhookListResponse, WebhookResponse,
 } from './operation-types.ts';
 
 export interface InvoiceClientOptions {
@@ -137,6 +138,29 @@ export class InvoiceClient {
     const answer = await this.#json<ApiKeyResponse>({ method: 'POST', path: 'api/auth/generate-api-key', signal: options.signal });
     this.#apiKey = answer.api_key;
     return answer;
+  }
+
+  /**
+   * POST /api/auth/register: an account, and a mail with the link that confirms the address; an API
+   * key needs that confirmation (D43). Sign-in, sign-out and the link itself are the web app's.
+   */
+  register(request: RegisterRequest, options: RequestOptions = {}): Promise<RegisteredResponse> {
+    return this.#json({ method: 'POST', path: 'api/auth/register', body: request, signal: options.signal });
+  }
+
+  /** POST /api/auth/resend-verification: for this key's account, or for the address given. */
+  resendVerification(request: ResendVerificationRequest = {}, options: RequestOptions = {}): Promise<MessageResponse> {
+    return this.#json({ method: 'POST', path: 'api/auth/resend-verification', body: request, signal: options.signal });
+  }
+
+  /** POST /api/auth/forgot-password: the same answer whether or not the address has an account. */
+  forgotPassword(request: ForgotPasswordRequest, options: RequestOptions = {}): Promise<MessageResponse> {
+    return this.#json({ method: 'POST', path: 'api/auth/forgot-password', body: request, signal: options.signal });
+  }
+
+  /** POST /api/auth/reset-password, with the token of the mailed link. */
+  resetPassword(request: ResetPasswordRequest, options: RequestOptions = {}): Promise<MessageResponse> {
+    return this.#json({ method: 'POST', path: 'api/auth/reset-password', body: request, signal: options.signal });
   }
 
   /** GET /api/health. A 503 not_provisioned (the database does not answer) is thrown as an ApiError. */

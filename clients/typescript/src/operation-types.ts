@@ -35,6 +35,14 @@ export type AccountResponse = SuccessOf<paths['/api/auth/me']['get']>;
 export type ApiKeyResponse = SuccessOf<paths['/api/auth/generate-api-key']['post']>;
 export type HealthResponse = SuccessOf<paths['/api/health']['get']>;
 
+export type RegisterRequest = RequestBodyOf<paths['/api/auth/register']['post']>;
+export type RegisteredResponse = SuccessOf<paths['/api/auth/register']['post']>;
+export type ResendVerificationRequest = NonNullable<RequestBodyOf<paths['/api/auth/resend-verification']['post']>>;
+export type ForgotPasswordRequest = RequestBodyOf<paths['/api/auth/forgot-password']['post']>;
+export type ResetPasswordRequest = RequestBodyOf<paths['/api/auth/reset-password']['post']>;
+/** `{success: true, message}` of resend-verification, forgot-password and reset-password. */
+export type MessageResponse = SuccessOf<paths['/api/auth/forgot-password']['post']>;
+
 export type CreateWebhookRequest = RequestBodyOf<paths['/api/webhooks']['post']>;
 export type CreatedWebhookResponse = SuccessOf<paths['/api/webhooks']['post']>;
 export type WebhookListResponse = SuccessOf<paths['/api/webhooks']['get']>;

@@ -55,6 +55,12 @@ export async function usesEveryMethod(): Promise<void> {
   const email: string = account.user.email;
   const rotated = await client.generateApiKey();
   const apiKey: string = rotated.api_key;
+  const registered: string = (await client.register({ email: 'a@example.com', password: 'long enough' })).message;
+  const resent: string = (await client.resendVerification()).message + (await client.resendVerification({ email: 'a@example.com' })).message;
+  const forgot: string = (await client.forgotPassword({ email: 'a@example.com' })).message;
+  const reset: string = (await client.resetPassword({ token: 't', password: 'long enough' })).message;
+  // @ts-expect-error register needs a password
+  await client.register({ email: 'a@example.com' });
   const health = await client.getHealth();
   const status: string = health.status;
 
@@ -88,5 +94,5 @@ export async function usesEveryMethod(): Promise<void> {
   if ('kind' in either) void (either.kind === 'pdf' ? either.bytes : either.xml);
   else void either.invoice.number;
 
-  void [total, requestId, anonymous, number, bytes, filename, notPdf, xml, generated, firstNumber, hostedPdf, hostedTotal, documentsUsed, email, apiKey, status, firstUrl, active, deletedId, valid];
+  void [registered, resent, forgot, reset, total, requestId, anonymous, number, bytes, filename, notPdf, xml, generated, firstNumber, hostedPdf, hostedTotal, documentsUsed, email, apiKey, status, firstUrl, active, deletedId, valid];
 }

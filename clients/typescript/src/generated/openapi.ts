@@ -1020,6 +1020,18 @@ export interface components {
             code: "validation_error" | "invalid_currency" | "invalid_language" | "invalid_template" | "invalid_output" | "invalid_profile" | "e_invoice_incomplete" | "invalid_qr_type" | "invalid_json" | "bad_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "calculation_error" | "invalid_api_key" | "invalid_credentials" | "auth_required" | "unverified_account" | "forbidden" | "monthly_limit_reached" | "not_found" | "method_not_allowed" | "idempotency_key_conflict" | "payload_too_large" | "rate_limit_exceeded" | "rate_limit_hourly" | "rate_limit_weekly" | "pdf_error" | "ubl_error" | "cii_error" | "internal_error" | "not_provisioned";
             /** @description What was wrong and how to fix it, naming the field path. */
             message: string;
+            /** @description 402 monthly_limit_reached only: where to change plan (D16, D22). */
+            upgrade_url?: string;
+            /** @description 402 monthly_limit_reached only: Unix second at which the month's quota resets (D20). */
+            reset_at?: number;
+            /** @description 400 e_invoice_incomplete only: every missing or inconsistent item for the profile asked for (D39). */
+            problems?: {
+                /** @description The request field to send or correct, e.g. to.electronic_address. */
+                field: string;
+                /** @description The EN 16931 business term or rule it stands for, e.g. BT-49. */
+                term: string;
+                message: string;
+            }[];
         } & {
             [key: string]: unknown;
         };
@@ -1133,6 +1145,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1158,27 +1172,55 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Error: bad_request. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
             408: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Error: headers_too_large. */
             431: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
             503: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,10 +1248,10 @@ export interface operations {
             /** @description The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml). */
             200: {
                 headers: {
-                    /** @description For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml". */
-                    "content-disposition"?: string;
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml". */
+                    "content-disposition"?: string;
                     /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
@@ -1238,18 +1280,134 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error, invalid_currency, invalid_language, invalid_template, invalid_output, invalid_profile, e_invoice_incomplete, invalid_qr_type. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: monthly_limit_reached. */
+            402: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: auth_required, forbidden. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_conflict. */
+            409: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: calculation_error, idempotency_key_conflict. */
+            422: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded, rate_limit_hourly, rate_limit_weekly. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error, pdf_error, ubl_error, cii_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: pdf_error, not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1274,27 +1432,145 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A BatchResult. */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BatchResult"];
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: monthly_limit_reached. */
+            402: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_conflict. */
+            409: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_conflict. */
+            422: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_hourly, rate_limit_weekly. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1315,6 +1591,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1335,18 +1613,77 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1375,6 +1712,8 @@ export interface operations {
             /** @description The invoice: a PDF shown inline (format "pdf", the default) or the generation JSON shape (format "json"). */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     /** @description For the PDF: inline; filename="invoice-<number>.pdf". */
                     "content-disposition"?: string;
                     "cache-control"?: "private";
@@ -1387,18 +1726,90 @@ export interface operations {
                     "application/json": components["schemas"]["HostedInvoiceResult"];
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: not_found. */
+            404: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error, pdf_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: pdf_error. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1416,27 +1827,77 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A WebhookList. */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1458,27 +1919,88 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A WebhookResult. */
             201: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookResult"];
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1499,27 +2021,99 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A WebhookResult. */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookResult"];
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1540,27 +2134,99 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A WebhookDeleted. */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeleted"];
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1590,6 +2256,8 @@ export interface operations {
             /** @description Default Response */
             201: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1600,18 +2268,90 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: forbidden. */
+            403: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1641,6 +2381,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1655,18 +2397,101 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_credentials. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: forbidden. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1687,6 +2512,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1696,18 +2523,66 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: forbidden. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1728,6 +2603,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1753,18 +2630,55 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1785,6 +2699,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1795,18 +2711,66 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: forbidden, unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1833,6 +2797,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1843,18 +2809,101 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: invalid_api_key. */
+            401: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: forbidden. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1877,6 +2926,8 @@ export interface operations {
             /** @description The address is confirmed: a page that says so and links to sign-in. */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1886,6 +2937,8 @@ export interface operations {
             /** @description The token is missing, unknown, used or expired: a page that says how to get a new link. */
             400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1912,6 +2965,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1922,18 +2977,90 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: forbidden. */
+            403: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1963,6 +3090,8 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1973,18 +3102,90 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            "4XX": {
+            /** @description Error: bad_request, invalid_json, validation_error. */
+            400: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            "5XX": {
+            /** @description Error: forbidden. */
+            403: {
                 headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
