@@ -120,6 +120,27 @@ describe('retries through a flaky server in front of the running service', () =>
     }
   });
 
+  it('an attempt past timeoutMs is retried; a body that stalls past it is cut', async () => {
+    let requests = 0;
+    const slow = createServer((request, response) => {
+      requests += 1;
+      if (requests === 1) return; // never answers: the attempt times out
+      if (requests === 2) return void response.writeHead(200, { 'content-type': 'application/json' }).write('{"success":');
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"status":"ok"}');
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = new InvoiceClient({ baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, timeoutMs: 300, retry: FAST });
+      // First attempt: no answer within 300 ms; second: headers, then the body stalls.
+      await assert.rejects(client.getHealth(), { name: 'TimeoutError' });
+      assert.equal(requests, 2);
+      assert.equal((await client.getHealth()).status, 'ok');
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
   it('a network failure left after the last attempt is thrown as fetch threw it; the caller\'s abort is never retried', async () => {
     let calls = 0;
     const refusing = new InvoiceClient({

@@ -18,7 +18,10 @@ export interface FetchAttemptOptions {
   readonly retry: Required<RetryOptions>;
   /** Only a request the service cannot apply twice is retried: a GET, or a POST with an Idempotency-Key. */
   readonly retryable: boolean;
-  /** Each attempt's deadline, from sending to the answer's headers. */
+  /**
+   * Each attempt's deadline, from sending until the answer's body is read: the signal stays on the
+   * answer, so a body that stalls is cut too (that is not retried: the answer had begun).
+   */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal | undefined;
 }

@@ -13,7 +13,7 @@ export interface InvoiceClientOptions {
   /** `inv_…`; without one the client is anonymous: JSON totals only (docs/api.md, Callers). */
   readonly apiKey?: string;
   readonly retry?: RetryOptions;
-  /** Each attempt's deadline. Default 60 s: a PDF may take up to 15 s to render, more under load. */
+  /** Each attempt's deadline, body included. Default 60 s: a PDF may take up to 15 s to render, more under load. */
   readonly timeoutMs?: number;
   /** Another fetch (a mock, or one with a proxy agent); default the global fetch. */
   readonly fetch?: typeof globalThis.fetch;

@@ -5,6 +5,13 @@
  */
 import { ApiError, InvoiceClient, verifyWebhookSignature, type ErrorCode, type Invoice, type InvoiceRequest, type PdfDocument, type XmlDocument } from '../src/index.ts';
 
+/** The codes the document lists, without ErrorCode's open `string & {}` end. */
+type DocumentedCode<Code> = Code extends string ? (string extends Code ? never : Code) : never;
+// ErrorCode must stay derived from the document's error answers, not collapse to string.
+export const knownCodes: DocumentedCode<ErrorCode>[] = ['validation_error', 'e_invoice_incomplete', 'rate_limit_hourly', 'monthly_limit_reached'];
+// @ts-expect-error not a code of the document
+export const unknownCode: DocumentedCode<ErrorCode> = 'no_such_code';
+
 const client = new InvoiceClient({ baseUrl: 'https://invoices.example.com', apiKey: 'inv_x', retry: { maxRetries: 3 }, timeoutMs: 30_000 });
 
 // `satisfies`, not a type annotation: the object keeps "no output", which picks the JSON overload.
