@@ -1,11 +1,20 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { normalizeInvoiceRequest } from '../domain/invoice/normalize-invoice-request.ts';
+import { outputFromAccept } from './output-from-accept.ts';
 
 /**
  * preValidation of the routes that take one InvoiceRequest: aliases (camelCase, flat metadata,
- * D13) are folded into the canonical shape before the schema validates it.
+ * D13) are folded into the canonical shape before the schema validates it, and a body without
+ * `output` takes the one its Accept header asks for (issue 23), so everything after, the
+ * anonymous rules and the Idempotency-Key's request included, sees one explicit request.
  */
 export function normalizeInvoiceBody(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  request.body = normalizeInvoiceRequest(request.body);
+  const body = normalizeInvoiceRequest(request.body);
+  const accepted = outputFromAccept(request.headers.accept);
+  request.body = accepted !== undefined && isObject(body) && body.output === undefined ? { ...body, output: accepted } : body;
   done();
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@ import { documentedSuccess } from '../documented-success.ts';
 import { generationContext } from '../generation-context.ts';
 import { installIdempotentReplies } from '../idempotent-replies.ts';
 import { normalizeInvoiceBody } from '../normalize-invoice-body.ts';
+import { CII_MEDIA_TYPE } from '../output-from-accept.ts';
 import { resolveGenerationCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { sendGeneration } from '../send-generation.ts';
 import { ACCOUNT_OR_ANONYMOUS } from '../openapi/security-requirements.ts';
@@ -25,7 +26,7 @@ export interface GenerateInvoiceRouteDeps {
 
 /** The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5). */
 const documentFileAnswers = documentedSuccess({
-  description: 'The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml).',
+  description: `The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml (D40). Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, ${CII_MEDIA_TYPE} → cii; anything else (*/*, a browser's Accept) → json. The body's "output" wins over Accept.`,
   headers: {
     'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
     'x-request-id': { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' },
@@ -71,7 +72,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
-      description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF or UBL. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).',
+      description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF, UBL or CII: the body\'s output, or without one the Accept header (application/pdf, application/xml for UBL, ' + CII_MEDIA_TYPE + ' for CII; the body wins). Anonymous callers get JSON only: a file asked for by output or by Accept is 403 auth_required. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).',
       tags: ['invoices'],
       // resolveGenerationCaller: a key or a session when sent, else anonymous (JSON totals only).
       security: ACCOUNT_OR_ANONYMOUS,
