@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { GERMAN_INVOICE_REQUEST } from '../../src/http/openapi/openapi-examples.ts';
 import { CII_MEDIA_TYPE } from '../../src/http/output-from-accept.ts';
 
-const INVOICE = {
-  from: { name: 'Muster GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: 'DE', tax_id: 'DE123456789' },
-  to: { name: 'Beispiel AG', address: 'Marktplatz 5\n80331 München', country: 'DE' },
-  invoice: { currency: 'EUR', language: 'de' },
-  items: [{ description: 'Beratung', quantity: 8, unit_price: 120, tax_rate: 19 }],
-  features: { hosted_link: false },
-};
+const INVOICE = { ...GERMAN_INVOICE_REQUEST, features: { hosted_link: false } };
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 /** Issue 23 point 2: without `output`, Accept chooses it; a body's `output` wins over the header. */

@@ -132,7 +132,7 @@ describe('OpenAPI 3.1 description', () => {
       assert.ok(doc.components.schemas[name], name);
     }
     assert.deepEqual(Object.keys(doc.components.schemas).filter((n) => /^def-/.test(n)), []);
-    const text = JSON.stringify(doc.paths);
+    const text = JSON.stringify(doc.paths, (key, value) => (key === 'example' || key === 'examples' ? undefined : value));
     assert.equal(text.includes('"unit_price"'), false, 'no inline copy of a line item in the operations');
   });
 

@@ -2,15 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bearer, body, browser, startAccountsApp, signUpWithKey, uniqueEmail, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
+import { GERMAN_INVOICE_REQUEST } from '../../src/http/openapi/openapi-examples.ts';
 import { responseChecker } from './check-response.ts';
 import { loadOpenApiDocument } from './load-openapi-document.ts';
 
-const INVOICE = {
-  from: { name: 'Muster GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: 'DE', tax_id: 'DE123456789' },
-  to: { name: 'Beispiel AG', address: 'Marktplatz 5\n80331 München', country: 'DE' },
-  invoice: { currency: 'EUR', language: 'de', date: '2026-11-27' },
-  items: [{ description: 'Beratung', quantity: 8, unit: 'Std', unit_price: 120, tax_rate: 19 }],
-};
+const INVOICE = GERMAN_INVOICE_REQUEST;
 
 /**
  * Issue 23: real answers of every operation, successes and errors, checked against the document
@@ -92,6 +88,17 @@ describe('every operation answers as the OpenAPI document says', () => {
     await call('POST', '/api/auth/generate-api-key', '/api/auth/generate-api-key', { headers: browser(sessionId) });
     await call('POST', '/api/auth/logout', '/api/auth/logout', { headers: browser(sessionId) });
     await call('GET', '/api/health', '/api/health');
+  });
+
+  it('the request examples of the document are answered as their summaries say', async () => {
+    const doc = await loadOpenApiDocument(ctx.t);
+    const key = bearer((await signUpWithKey(ctx, 'oa-ex')).apiKey);
+    for (const [name, example] of Object.entries(doc.paths['/api/generate-invoice'].post.requestBody.content['application/json'].examples) as [string, { value: object }][]) {
+      const res = await call('POST', '/api/generate-invoice', '/api/generate-invoice', { payload: example.value, headers: key });
+      assert.equal(res.statusCode, 200, `${name}: ${res.body.slice(0, 300)}`);
+    }
+    const batch = await call('POST', '/api/batch', '/api/batch', { payload: doc.paths['/api/batch'].post.requestBody.content['application/json'].example, headers: key });
+    assert.deepEqual(body(batch).results.map((r: { success: boolean; error?: { code: string } }) => r.error?.code ?? 'ok'), ['ok', 'calculation_error']);
   });
 
   it('the check does refuse an answer the document does not describe', () => {

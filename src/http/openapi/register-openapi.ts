@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import { errorAnswers, REQUEST_ID_HEADER, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
+import { addOpenApiExamples } from './openapi-examples.ts';
 import { indexComponents, referenceComponents } from './reference-components.ts';
 import { SECURITY_SCHEMES } from './security-requirements.ts';
 
@@ -62,6 +63,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES as never, schemas: schemas as never },
     },
+    transformObject: (input) => addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
