@@ -156,6 +156,16 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(Object.keys(generate['403'].content['application/json'].examples).sort(), ['auth_required', 'forbidden']);
   });
 
+  it('declares each webhook event\'s delivery in the webhooks object, with its signature header (issue 23)', () => {
+    assert.deepEqual(Object.keys(doc.webhooks).sort(), ['batch.generated', 'invoice.generated']);
+    for (const [type, component] of [['invoice.generated', 'InvoiceGeneratedEvent'], ['batch.generated', 'BatchGeneratedEvent']]) {
+      const delivery = doc.webhooks[type].post;
+      assert.deepEqual(delivery.requestBody.content['application/json'].schema, { $ref: `#/components/schemas/${component}` });
+      assert.ok((delivery.parameters as Json[]).some((p) => p.name === 'X-Service-Signature' && p.in === 'header' && p.required));
+      assert.deepEqual(deref(doc, { $ref: `#/components/schemas/${component}` }).properties.type.enum, [type]);
+    }
+  });
+
   it('serves interactive docs at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(res.statusCode, 200);

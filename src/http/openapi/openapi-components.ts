@@ -11,6 +11,7 @@ import { MetaSchema, MonthlyUsageSchema, WarningSchema, WindowUsageSchema } from
 import {
   CreateWebhookRequestSchema, WebhookDeletedResponseSchema, WebhookListResponseSchema, WebhookResponseSchema, WebhookSchema,
 } from '../../schemas/webhook.ts';
+import { BatchGeneratedEventSchema, InvoiceGeneratedEventSchema } from '../../schemas/webhook-event.ts';
 import { BatchRequestSchema } from '../batch-request-schema.ts';
 
 /**
@@ -53,4 +54,6 @@ export const OPENAPI_COMPONENTS: Readonly<Record<string, object>> = {
   WebhookResult: WebhookResponseSchema,
   WebhookList: WebhookListResponseSchema,
   WebhookDeleted: WebhookDeletedResponseSchema,
+  InvoiceGeneratedEvent: InvoiceGeneratedEventSchema,
+  BatchGeneratedEvent: BatchGeneratedEventSchema,
 };

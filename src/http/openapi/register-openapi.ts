@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import { addWebhookEvents } from './add-webhook-events.ts';
 import { errorAnswers, REQUEST_ID_HEADER, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
 import { addOpenApiExamples } from './openapi-examples.ts';
@@ -63,7 +64,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES as never, schemas: schemas as never },
     },
-    transformObject: (input) => addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject) as never,
+    transformObject: (input) => addWebhookEvents(addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject)) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }
