@@ -54,6 +54,18 @@ describe('POST /api/generate-invoice: the output from Accept', () => {
     }
   });
 
+  it('an Idempotency-Key replays for the same Accept and is a conflict for another (the output is part of the request, D23)', async () => {
+    const headers = { ...key, 'idempotency-key': 'accept-1' };
+    const first = await generate('application/xml', headers);
+    assert.equal(first.statusCode, 200);
+    const again = await generate('application/xml', headers);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.body, first.body);
+    const other = await generate('application/pdf', headers);
+    assert.equal(other.statusCode, 422, other.body.slice(0, 200));
+    assert.equal(body(other).error.code, 'idempotency_key_conflict');
+  });
+
   it('an anonymous caller asking for a file by Accept is refused like one asking by output: 403 auth_required', async () => {
     for (const accept of ['application/pdf', 'application/xml', CII_MEDIA_TYPE]) {
       const res = await generate(accept, {});
