@@ -158,7 +158,7 @@ describe('OpenAPI 3.1 description', () => {
 
   it('declares each webhook event\'s delivery in the webhooks object, with its signature header (issue 23)', () => {
     assert.deepEqual(Object.keys(doc.webhooks).sort(), ['batch.generated', 'invoice.generated']);
-    for (const [type, component] of [['invoice.generated', 'InvoiceGeneratedEvent'], ['batch.generated', 'BatchGeneratedEvent']]) {
+    for (const [type, component] of [['invoice.generated', 'InvoiceGeneratedEvent'], ['batch.generated', 'BatchGeneratedEvent']] as const) {
       const delivery = doc.webhooks[type].post;
       assert.deepEqual(delivery.requestBody.content['application/json'].schema, { $ref: `#/components/schemas/${component}` });
       assert.ok((delivery.parameters as Json[]).some((p) => p.name === 'X-Service-Signature' && p.in === 'header' && p.required));

@@ -115,3 +115,32 @@ describe('every operation answers as the OpenAPI document says', () => {
     assert.deepEqual(all.filter((id) => !covered.has(id)).sort(), []);
   });
 });
+
+/** The refusals of the limits (D20–D22) carry the windows' headers: checked against the document too. */
+describe('the limits\' refusals answer as the OpenAPI document says', () => {
+  let ctx: AccountsApp;
+  let check: ReturnType<typeof responseChecker>;
+  before(async () => {
+    ctx = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":3,"weekly":100,"monthly_documents":1}}' } });
+    check = responseChecker(await loadOpenApiDocument(ctx.t));
+  });
+  after(async () => { await ctx.close(); });
+
+  it('402 monthly_limit_reached and 429 rate_limit_hourly, on one invoice and on a batch', async () => {
+    const key = bearer((await signUpWithKey(ctx, 'oa-lim')).apiKey);
+    const statuses: number[] = [];
+    for (const [url, payload] of [
+      ['/api/generate-invoice', { ...GERMAN_INVOICE_REQUEST, output: 'pdf' }],
+      ['/api/generate-invoice', { ...GERMAN_INVOICE_REQUEST, output: 'pdf' }],
+      ['/api/batch', { invoices: [GERMAN_INVOICE_REQUEST] }],
+      ['/api/generate-invoice', GERMAN_INVOICE_REQUEST],
+      ['/api/batch', { invoices: [GERMAN_INVOICE_REQUEST] }],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload, headers: key });
+      check('POST', url, res);
+      statuses.push(res.statusCode);
+    }
+    assert.ok(statuses.includes(402), String(statuses));
+    assert.ok(statuses.includes(429), String(statuses));
+  });
+});

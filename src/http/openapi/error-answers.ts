@@ -1,5 +1,6 @@
 import { statusOf, type ErrorCode } from '../../errors/error-codes.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
+import { REQUEST_ID_HEADER } from './documented-headers.ts';
 import { ERROR_EXAMPLES } from './error-examples.ts';
 
 /** A code an operation can answer, with the case (D16 variant) when its status depends on it. */
@@ -14,9 +15,6 @@ export const JSON_BODY: readonly ErrorCase[] = ['invalid_json', 'validation_erro
 /** A path with an id: the router refuses an id longer than any of ours (to-app-error.ts). */
 export const PATH_ID: readonly ErrorCase[] = ['uri_too_long'];
 
-/** Every answer carries it (create-http-app.ts), errors included. */
-export const REQUEST_ID_HEADER = { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' } as const;
-
 const STATUS_HEADERS: Readonly<Record<number, Record<string, object>>> = {
   429: { 'retry-after': { type: 'integer', description: 'Seconds until the window that refused the request ends.' } },
 };
@@ -27,7 +25,7 @@ const STATUS_HEADERS: Readonly<Record<number, Record<string, object>>> = {
  * codes it stands for and one example per code. Built from the one list of codes and statuses, so
  * the document cannot name a status the error map does not give.
  */
-export function errorAnswers(cases: readonly ErrorCase[]): Record<string, object> {
+export function errorAnswers(cases: readonly ErrorCase[], headers: Readonly<Record<string, object>> = {}): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const c of cases) {
     const [code, variant] = typeof c === 'string' ? [c, undefined] : c;
@@ -40,6 +38,7 @@ export function errorAnswers(cases: readonly ErrorCase[]): Record<string, object
     description: `Error: ${codes.join(', ')}.`,
     headers: {
       'x-request-id': REQUEST_ID_HEADER,
+      ...headers,
       ...STATUS_HEADERS[status],
     },
     content: {

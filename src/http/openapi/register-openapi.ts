@@ -3,7 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import { addWebhookEvents } from './add-webhook-events.ts';
-import { errorAnswers, REQUEST_ID_HEADER, type ErrorCase } from './error-answers.ts';
+import { REQUEST_ID_HEADER } from './documented-headers.ts';
+import { errorAnswers, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
 import { addOpenApiExamples } from './openapi-examples.ts';
 import { indexComponents, referenceComponents } from './reference-components.ts';
@@ -16,6 +17,8 @@ declare module 'fastify' {
      * with the Error schema and examples, replacing the 4xx/5xx ranges the serializer keeps.
      */
     errors?: readonly ErrorCase[];
+    /** Headers every error answer of the route may carry beside X-Request-Id (the windows' of a generation). */
+    errorHeaders?: Readonly<Record<string, object>>;
   }
 }
 
@@ -42,9 +45,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
   app.addHook('onRoute', (route) => {
     const own = route.config?.swaggerTransform as SwaggerTransform | undefined;
     const errors = route.config?.errors;
+    const errorHeaders = route.config?.errorHeaders;
     const named: SwaggerTransform = (input) => {
       const { schema, url } = own === undefined ? input : own(input) as { schema?: typeof input.schema; url?: string };
-      const described = errors === undefined ? schema ?? input.schema : withErrorAnswers(schema ?? input.schema, errors);
+      const described = errors === undefined ? schema ?? input.schema : withErrorAnswers(schema ?? input.schema, errors, errorHeaders);
       return { url: url ?? input.url, schema: withRequestId(referenceComponents(described, index) as typeof input.schema) };
     };
     route.config = { ...route.config, swaggerTransform: named };
@@ -70,8 +74,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
 }
 
 /** The route's schema with its error ranges replaced by one response per status it can answer. */
-function withErrorAnswers<S extends { response?: unknown }>(schema: S, errors: readonly ErrorCase[]): S {
-  const answers = errorAnswers(errors);
+function withErrorAnswers<S extends { response?: unknown }>(schema: S, errors: readonly ErrorCase[], headers?: Readonly<Record<string, object>>): S {
+  const answers = errorAnswers(errors, headers);
   const kept = Object.entries((schema.response ?? {}) as Record<string, unknown>)
     .filter(([status]) => !/^[45]xx$/i.test(status) && !(status in answers));
   return { ...schema, response: { ...Object.fromEntries(kept), ...answers } };

@@ -14,6 +14,7 @@ import { requireApiKey } from '../require-api-key.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
 import { validateInvoiceRequest } from '../validate-invoice-request.ts';
 import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
+import { IDEMPOTENT_REPLAYED_HEADER, RATE_LIMIT_HEADERS } from '../openapi/documented-headers.ts';
 import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';
 
 /** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
@@ -32,7 +33,21 @@ export type BatchRouteDeps = GenerateInvoiceRouteDeps;
  * Items are checked one by one in the handler, so the route schema takes any element; the
  * OpenAPI description shows what each must be.
  */
-const itemsAreInvoices: SwaggerTransform = ({ schema, url }) => ({ url, schema: { ...schema, body: BatchRequestSchema } });
+const itemsAreInvoices: SwaggerTransform = ({ schema, url }) => ({
+  url,
+  schema: {
+    ...schema,
+    body: BatchRequestSchema,
+    response: {
+      ...(schema.response as Record<string, unknown>),
+      200: {
+        description: 'One result per invoice, in the order sent; a bad invoice fails alone.',
+        headers: { ...RATE_LIMIT_HEADERS, 'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER },
+        content: { 'application/json': { schema: BatchResponseSchema } },
+      },
+    },
+  },
+});
 
 /**
  * What the whole batch can answer; an invoice's own errors (validation, calculation, the windows
@@ -50,7 +65,7 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/batch', {
       bodyLimit: BATCH_BODY_LIMIT_BYTES,
-      config: { swaggerTransform: itemsAreInvoices, errors: BATCH_ERRORS, jsonShape: BATCH_JSON_SHAPE, bodyTooLargeAdvice: 'Send fewer invoices per batch, or smaller images (or give them as https URLs).' },
+      config: { swaggerTransform: itemsAreInvoices, errors: BATCH_ERRORS, errorHeaders: RATE_LIMIT_HEADERS, jsonShape: BATCH_JSON_SHAPE, bodyTooLargeAdvice: 'Send fewer invoices per batch, or smaller images (or give them as https URLs).' },
       schema: {
         operationId: 'generateInvoiceBatch',
         summary: 'Generate up to 50 invoices',

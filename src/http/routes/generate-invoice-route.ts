@@ -12,7 +12,8 @@ import { CII_MEDIA_TYPE } from '../output-from-accept.ts';
 import { resolveGenerationCaller, type CallerResolverDeps } from '../resolve-caller.ts';
 import { sendGeneration } from '../send-generation.ts';
 import { ACCOUNT_OR_ANONYMOUS } from '../openapi/security-requirements.ts';
-import { ANY_REQUEST, JSON_BODY, PATH_ID, type ErrorCase } from '../openapi/error-answers.ts';
+import { IDEMPOTENT_REPLAYED_HEADER, RATE_LIMIT_HEADERS } from '../openapi/documented-headers.ts';
+import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';
 
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -29,15 +30,8 @@ const documentFileAnswers = documentedSuccess({
   description: `The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml (D40). Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, ${CII_MEDIA_TYPE} → cii; anything else (*/*, a browser's Accept) → json. The body's "output" wins over Accept.`,
   headers: {
     'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
-    'x-request-id': { type: 'string', description: 'This request\'s id; quote it when reporting a problem.' },
-    'x-ratelimit-limit-hourly': { type: 'integer', description: 'Generation requests allowed this UTC hour; absent when unlimited (D22).' },
-    'x-ratelimit-remaining-hourly': { type: 'integer', description: 'Requests left this hour, after this one.' },
-    'x-ratelimit-reset-hourly': { type: 'integer', description: 'Unix second the hour ends (D20).' },
-    'x-ratelimit-limit-weekly': { type: 'integer', description: 'Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited.' },
-    'x-ratelimit-remaining-weekly': { type: 'integer', description: 'Requests left this week, after this one.' },
-    'x-ratelimit-reset-weekly': { type: 'integer', description: 'Unix second the week ends.' },
-    'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22).' },
-    'idempotent-replayed': { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' },
+    ...RATE_LIMIT_HEADERS,
+    'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER,
     'x-hosted-url': { type: 'string', description: 'For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice (D24). Output "json" carries it as invoice.hosted_url.' },
     'x-warnings': { type: 'string', description: 'For output "ubl": the codes of the answer\'s warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month\'s PDFs are used up (D42).' },
   },
@@ -68,7 +62,7 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
 
   app.post('/api/generate-invoice', {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    config: { swaggerTransform: documentFileAnswers, errors: GENERATION_ERRORS, bodyTooLargeAdvice: 'Send smaller images (logo and signature: at most 2.5 MB each), or give them as https URLs.' },
+    config: { swaggerTransform: documentFileAnswers, errors: GENERATION_ERRORS, errorHeaders: RATE_LIMIT_HEADERS, bodyTooLargeAdvice: 'Send smaller images (logo and signature: at most 2.5 MB each), or give them as https URLs.' },
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
