@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import { addWebhookEvents } from './add-webhook-events.ts';
 import { REQUEST_ID_HEADER } from './documented-headers.ts';
+import { defaultsIntoDescriptions } from './defaults-into-descriptions.ts';
 import { errorAnswers, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
 import { addOpenApiExamples } from './openapi-examples.ts';
@@ -38,7 +39,7 @@ const TAGS = [
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   const index = indexComponents(OPENAPI_COMPONENTS);
-  const schemas = Object.fromEntries(Object.entries(OPENAPI_COMPONENTS).map(([name, schema]) => [name, referenceComponents(schema, index, name)]));
+  const schemas = Object.fromEntries(Object.entries(OPENAPI_COMPONENTS).map(([name, schema]) => [name, defaultsIntoDescriptions(referenceComponents(schema, index, name))]));
 
   // A route's own swaggerTransform (the file answers of generate-invoice, batch's full body)
   // runs first, so the shapes it puts in are named too.
