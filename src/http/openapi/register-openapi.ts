@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import { addAccountExamples } from './add-account-examples.ts';
 import { addWebhookEvents } from './add-webhook-events.ts';
 import { REQUEST_ID_HEADER } from './documented-headers.ts';
 import { defaultsIntoDescriptions } from './defaults-into-descriptions.ts';
@@ -69,7 +70,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES as never, schemas: schemas as never },
     },
-    transformObject: (input) => addWebhookEvents(addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject)) as never,
+    transformObject: (input) => addWebhookEvents(addAccountExamples(addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject))) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }

@@ -59,6 +59,9 @@ const verifyPageAnswers = documentedResponses({
   400: { description: 'The token is missing, unknown, used or expired: a page that says how to get a new link.', content: { 'text/html': { schema: { type: 'string' } } } },
 });
 
+/** The answer of a password reset. */
+export const PASSWORD_CHANGED_MESSAGE = 'Your password is changed and every session is signed out; sign in with the new password.';
+
 export interface AuthRouteDeps {
   readonly accounts: AccountDeps;
   /** Counts login, registration, resend and reset attempts per IP and per address. */
@@ -222,7 +225,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     }, async (request, reply) => {
       await throttle(request, reply, 'reset-password');
       await resetPassword(accounts, request.body, deps.clock());
-      return { success: true as const, message: 'Your password is changed and every session is signed out; sign in with the new password.' };
+      return { success: true as const, message: PASSWORD_CHANGED_MESSAGE };
     });
   };
 }
