@@ -87,11 +87,14 @@ function withErrorAnswers<S extends { response?: unknown }>(schema: S, errors: r
  * Every answer declares X-Request-Id. A response given as a bare schema (or a $ref to one) takes
  * `headers` beside it: @fastify/swagger reads them from there and keeps them out of the schema.
  */
-function withRequestId<S extends { response?: unknown }>(schema: S): S {
+function withRequestId<S extends { response?: unknown; summary?: unknown }>(schema: S): S {
   if (schema.response === undefined) return schema;
+  // Without a description of its own, a success is described by the operation's summary, not
+  // @fastify/swagger's "Default Response".
+  const done = typeof schema.summary === 'string' ? `Done: ${schema.summary.charAt(0).toLowerCase()}${schema.summary.slice(1)}.` : 'Done.';
   const responses = Object.entries(schema.response as Record<string, { headers?: object; description?: string; $ref?: string }>).map(([status, answer]) => [status, {
     ...answer,
-    ...(answer.$ref !== undefined && answer.description === undefined ? { description: `A ${answer.$ref.split('/').pop()}.` } : {}),
+    ...(answer.description === undefined ? { description: answer.$ref !== undefined ? `A ${answer.$ref.split('/').pop()}.` : done } : {}),
     headers: { 'x-request-id': REQUEST_ID_HEADER, ...answer.headers },
   }]);
   return { ...schema, response: Object.fromEntries(responses) };
