@@ -56,7 +56,7 @@ describe('invoice send: a real server on 127.0.0.1 (issue 23 point 4)', () => {
     const run = await runInvoiceCli(['send', input, '--output', 'pdf'], { env });
     assert.equal(run.code, 1);
     assert.equal(run.stdout.length, 0);
-    assert.match(run.stderr, /^API error 400 validation_error: to is required: add it to the request body\. \(request id req_\w+\)\n$/);
+    assert.match(run.stderr, /^API error 400 validation_error: to is required: add it to the request body\. \(request id req_[\w-]+\)\n$/);
     const offline = await runInvoiceCli(['render', input, '--output', 'pdf']);
     assert.equal(offline.code, 1);
     assert.equal(offline.stderr, `${input}: validation_error: to is required: add it to the request body.\n`);

@@ -7,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CODE_SAMPLES, type CodeSample } from '../../src/http/openapi/code-samples.ts';
+import { buildTestApp } from '../helpers/build-test-app.ts';
+import { loadOpenApiDocument } from './load-openapi-document.ts';
 import { useClientApp } from '../clients/start-client-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
 import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
@@ -73,6 +75,18 @@ describe('the code samples of the document and docs/samples.md run against the s
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const result = await run(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json')]).then(() => '', (error: { stdout?: string }) => error.stdout ?? 'tsc failed');
     assert.equal(result, '', 'tsc on the TypeScript samples');
+  });
+
+  it('the document carries them as x-codeSamples of their operations', async () => {
+    const t = await buildTestApp();
+    try {
+      const doc = await loadOpenApiDocument(t) as { paths: Record<string, Record<string, { operationId?: string; 'x-codeSamples'?: unknown }>> };
+      const carried = Object.fromEntries(Object.values(doc.paths).flatMap((methods) => Object.values(methods))
+        .filter((operation) => operation['x-codeSamples'] !== undefined).map((operation) => [operation.operationId, operation['x-codeSamples']]));
+      assert.deepEqual(carried, JSON.parse(JSON.stringify(CODE_SAMPLES)));
+    } finally {
+      await t.close();
+    }
   });
 
   it('docs/samples.md holds every sample as it is in the document', () => {

@@ -116,3 +116,16 @@ print(webhook["id"], webhook["secret"])
 `,
   ),
 };
+
+type Json = Record<string, any>;
+
+/** The document with each sampled operation's `x-codeSamples` (Redoc's extension, which other viewers read too). */
+export function addCodeSamples(doc: Json): Json {
+  for (const methods of Object.values((doc.paths ?? {}) as Record<string, Record<string, Json>>)) {
+    for (const operation of Object.values(methods)) {
+      const samples = CODE_SAMPLES[operation.operationId as string];
+      if (samples !== undefined) operation['x-codeSamples'] = samples.map(({ lang, label, source }) => ({ lang, label, source }));
+    }
+  }
+  return doc;
+}

@@ -6,6 +6,7 @@ import { addAccountExamples } from './add-account-examples.ts';
 import { addWebhookEvents } from './add-webhook-events.ts';
 import { REQUEST_ID_HEADER } from './documented-headers.ts';
 import { defaultsIntoDescriptions } from './defaults-into-descriptions.ts';
+import { addCodeSamples } from './code-samples.ts';
 import { errorAnswers, type ErrorCase } from './error-answers.ts';
 import { OPENAPI_COMPONENTS } from './openapi-components.ts';
 import { addOpenApiExamples } from './openapi-examples.ts';
@@ -70,7 +71,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES as never, schemas: schemas as never },
     },
-    transformObject: (input) => addWebhookEvents(addAccountExamples(addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject))) as never,
+    transformObject: (input) => addCodeSamples(addWebhookEvents(addAccountExamples(addOpenApiExamples((input as unknown as { openapiObject: Record<string, unknown> }).openapiObject)))) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }

@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Compute one invoice
-         * @description Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF or UBL. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).
+         * @description Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF, UBL or CII: the body's output, or without one the Accept header (application/pdf, application/xml for UBL, application/vnd.uncefact.cii+xml for CII; the body wins). Anonymous callers get JSON only: a file asked for by output or by Accept is 403 auth_required. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).
          */
         post: operations["generateInvoice"];
         delete?: never;
@@ -333,7 +333,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "invoice.generated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice.generated delivery
+         * @description POSTed to each active webhook subscribed to invoice.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28). Verify X-Service-Signature on the raw body before parsing it.
+         */
+        post: operations["onInvoiceGenerated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.generated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The batch.generated delivery
+         * @description POSTed to each active webhook subscribed to batch.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28). Verify X-Service-Signature on the raw body before parsing it.
+         */
+        post: operations["onBatchGenerated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description One invoice. camelCase aliases and flat invoice metadata are accepted too (D13). */
@@ -360,7 +401,7 @@ export interface components {
             /** @description Discount on the subtotal after line discounts (D3). */
             global_discount?: number | string;
             /**
-             * @default percent
+             * @description Default: "percent".
              * @enum {string}
              */
             global_discount_type?: "percent" | "amount";
@@ -384,8 +425,7 @@ export interface components {
             /** @description Deposit requested up front; shown, does not change the totals (D9). */
             deposit?: number | string;
             /**
-             * @description Rounding of the grand total (D8).
-             * @default none
+             * @description Rounding of the grand total (D8). Default: "none".
              * @enum {string}
              */
             rounding?: "none" | "nearest" | "up" | "down";
@@ -395,7 +435,7 @@ export interface components {
             amount_paid?: number | string;
             payment?: components["schemas"]["Payment"];
             /**
-             * @default classic
+             * @description Default: "classic".
              * @enum {string}
              */
             template?: "classic" | "modern" | "bold" | "minimal" | "navy";
@@ -404,7 +444,7 @@ export interface components {
             /** @description Signature image: https URL or data: URI (PNG or JPEG), at most 2.5 MB. */
             signature?: string;
             /**
-             * @default json
+             * @description Default: "json".
              * @enum {string}
              */
             output?: "json" | "pdf" | "ubl" | "cii";
@@ -414,8 +454,7 @@ export interface components {
              */
             profile?: "en16931" | "peppol" | "xrechnung" | "factur-x";
             /**
-             * @description invoice (380) or credit_note (381, D33); a credit note needs billing_reference.
-             * @default invoice
+             * @description invoice (380) or credit_note (381, D33); a credit note needs billing_reference. Default: "invoice".
              * @enum {string}
              */
             document_type?: "invoice" | "credit_note";
@@ -430,8 +469,7 @@ export interface components {
                 date?: string;
             };
             /**
-             * @description PDF page size (D31).
-             * @default a4
+             * @description PDF page size (D31). Default: "a4".
              * @enum {string}
              */
             page_size?: "a4" | "letter";
@@ -532,23 +570,18 @@ export interface components {
             /** @description Payment terms text. */
             terms?: string;
             /**
-             * @description ISO 4217 currency code.
-             * @default USD
+             * @description ISO 4217 currency code. Default: "USD".
              * @enum {string}
              */
             currency?: "USD" | "EUR" | "GBP" | "JPY" | "CAD" | "AUD" | "CHF" | "CNY" | "INR" | "AED" | "SAR" | "SGD" | "NZD" | "KRW" | "BRL" | "MXN" | "ZAR" | "SEK" | "NOK" | "DKK" | "RUB";
             /**
-             * @description Language of labels, dates and numbers; pt is Brazilian Portuguese, ar is right-to-left.
-             * @default en
+             * @description Language of labels, dates and numbers; pt is Brazilian Portuguese, ar is right-to-left. Default: "en".
              * @enum {string}
              */
             language?: "en" | "nl" | "de" | "fr" | "es" | "pt" | "ar" | "ja" | "ru" | "it" | "hi";
             /** @description Heading; the language's word for INVOICE when omitted. */
             title?: string;
-            /**
-             * @description Unit prices include tax (D6).
-             * @default false
-             */
+            /** @description Unit prices include tax (D6). Default: false. */
             tax_inclusive?: boolean;
             /** @description Buyer reference (BT-10), such as a German public buyer's Leitweg-ID; po_number fills it when omitted (D35). */
             buyer_reference?: string;
@@ -579,22 +612,16 @@ export interface components {
         LineItem: {
             /** @description What is invoiced. */
             description: string;
-            /**
-             * @description Quantity, at most 6 decimals; negative for a returned item or a deduction (D38), which takes no discount or charges.
-             * @default 1
-             */
+            /** @description Quantity, at most 6 decimals; negative for a returned item or a deduction (D38), which takes no discount or charges. Default: 1. */
             quantity?: number | string;
             /** @description Unit label such as hrs, pcs, kg. */
             unit?: string;
-            /**
-             * @description Price per unit before tax and discount (gross when tax_inclusive).
-             * @default 0
-             */
+            /** @description Price per unit before tax and discount (gross when tax_inclusive). Default: 0. */
             unit_price?: number | string;
             /** @description Line discount: a percent (≤ 100) or an amount for the whole line. */
             discount?: number | string;
             /**
-             * @default percent
+             * @description Default: "percent".
              * @enum {string}
              */
             discount_type?: "percent" | "amount";
@@ -1124,6 +1151,33 @@ export interface components {
             /** @description The deleted webhook. */
             id: string;
         };
+        /** @description invoice.generated: the invoice exactly as the JSON answer carries it (without data: URI images, D45). */
+        InvoiceGeneratedEvent: {
+            /** @description The event id, evt_ followed by 22 letters and digits; the same on every retry (X-Service-Delivery): deduplicate on it. */
+            id: string;
+            /** @enum {string} */
+            type: "invoice.generated";
+            /** @description Unix second of the generation; the same on every retry. */
+            created_at: number;
+            data: {
+                invoice: components["schemas"]["Invoice"];
+            };
+        };
+        /** @description batch.generated: the batch answer's count, results and meta figures; its items send no invoice.generated of their own. */
+        BatchGeneratedEvent: {
+            /** @description The event id, evt_ followed by 22 letters and digits; the same on every retry (X-Service-Delivery): deduplicate on it. */
+            id: string;
+            /** @enum {string} */
+            type: "batch.generated";
+            /** @description Unix second of the generation; the same on every retry. */
+            created_at: number;
+            data: {
+                count: number;
+                generated: number;
+                rate_limited: boolean;
+                results: components["schemas"]["BatchItemResult"][];
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1142,7 +1196,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done: service and storage status. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -1150,6 +1204,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "ok",
+                     *       "version": "1.0.0",
+                     *       "uptime_s": 86400,
+                     *       "storage": {
+                     *         "dialect": "postgres",
+                     *         "ok": true,
+                     *         "latency_ms": 0.8
+                     *       },
+                     *       "counters": {
+                     *         "store": "redis",
+                     *         "ok": true,
+                     *         "latency_ms": 0.4
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -1245,7 +1317,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as OASIS UBL 2.1 Invoice XML (output "ubl", EN 16931 core, an attachment named invoice.xml). */
+            /** @description The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml (D40). Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, application/vnd.uncefact.cii+xml → cii; anything else (*\/*, a browser's Accept) → json. The body's "output" wins over Accept. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -1275,8 +1347,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "invoice": {
+                     *         "number": "INV-2026-00042",
+                     *         "title": "RECHNUNG",
+                     *         "document_type": "invoice",
+                     *         "date": "2026-11-27",
+                     *         "currency": "EUR",
+                     *         "language": "de",
+                     *         "template": "modern",
+                     *         "page_size": "a4",
+                     *         "tax_inclusive": false,
+                     *         "from": {
+                     *           "name": "Muster Beratung GmbH",
+                     *           "address": "Hauptstraße 1\n10115 Berlin",
+                     *           "country": "DE",
+                     *           "tax_id": "DE123456789",
+                     *           "email": "rechnung@muster-beratung.de"
+                     *         },
+                     *         "to": {
+                     *           "name": "Beispiel AG",
+                     *           "address": "Marktplatz 5\n80331 München",
+                     *           "country": "DE",
+                     *           "tax_id": "DE987654321"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "description": "Beratung Prozessanalyse",
+                     *             "quantity": 8,
+                     *             "unit_price": 120,
+                     *             "discount": 0,
+                     *             "taxes": [
+                     *               {
+                     *                 "name": "MwSt.",
+                     *                 "rate": 19,
+                     *                 "amount": 182.4
+                     *               }
+                     *             ],
+                     *             "tax_amount": 182.4,
+                     *             "line_total": 960,
+                     *             "unit": "Std"
+                     *           },
+                     *           {
+                     *             "description": "Fachbuch „Rechnungswesen“",
+                     *             "quantity": 2,
+                     *             "unit_price": 39.9,
+                     *             "discount": 0,
+                     *             "taxes": [
+                     *               {
+                     *                 "name": "MwSt.",
+                     *                 "rate": 7,
+                     *                 "amount": 5.59
+                     *               }
+                     *             ],
+                     *             "tax_amount": 5.59,
+                     *             "line_total": 79.8,
+                     *             "unit": "Stk"
+                     *           }
+                     *         ],
+                     *         "subtotal": 1039.8,
+                     *         "global_discount": 0,
+                     *         "discount_total": 0,
+                     *         "shipping": 0,
+                     *         "allowance_total": 0,
+                     *         "charge_total": 0,
+                     *         "shipping_label": "Shipping",
+                     *         "total_tax": 187.99,
+                     *         "rounding_adjustment": 0,
+                     *         "grand_total": 1227.79,
+                     *         "deposit": 0,
+                     *         "amount_paid": 0,
+                     *         "balance_due": 1227.79,
+                     *         "tax_lines": [
+                     *           {
+                     *             "name": "MwSt.",
+                     *             "rate": 19,
+                     *             "taxable_amount": 960,
+                     *             "amount": 182.4
+                     *           },
+                     *           {
+                     *             "name": "MwSt.",
+                     *             "rate": 7,
+                     *             "taxable_amount": 79.8,
+                     *             "amount": 5.59
+                     *           }
+                     *         ],
+                     *         "status": "unpaid",
+                     *         "due_date": "2026-12-11",
+                     *         "terms": "Zahlbar innerhalb von 14 Tagen ohne Abzug.",
+                     *         "payment": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "swift": "COBADEFFXXX",
+                     *           "account_name": "Muster Beratung GmbH"
+                     *         },
+                     *         "hosted_url": "https://invoices.example.com/api/i/4f8Kq2LmN0pR7sT9vX1yZb?t=Jc9o2ZK0aQ1x7mVd8u3sLr5yTb6wHn4eGf0iPk2qMzA",
+                     *         "hosted_expires_at": 1764806400
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_7Yx2Qm4Lp9Rt1Vb6",
+                     *         "processing_ms": 12,
+                     *         "credits_remaining": {
+                     *           "hourly": 38,
+                     *           "weekly": 391
+                     *         },
+                     *         "rate_limits": {
+                     *           "hourly": {
+                     *             "limit": 40,
+                     *             "used": 2,
+                     *             "reset_at": 1764244800
+                     *           },
+                     *           "weekly": {
+                     *             "limit": 400,
+                     *             "used": 9,
+                     *             "reset_at": 1764547200
+                     *           },
+                     *           "monthly_equivalent": 1733
+                     *         },
+                     *         "monthly": {
+                     *           "documents_used": 12.3,
+                     *           "documents_limit": 100,
+                     *           "pdfs_used": 4,
+                     *           "pdfs_limit": 50,
+                     *           "reset_at": 1764547200
+                     *         }
+                     *       },
+                     *       "anonymous": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceResult"];
+                    /**
+                     * @example %PDF-1.7
+                     *     %âãÏÓ
+                     *     1 0 obj
+                     *     << /Type /Catalog /Pages 2 0 R >>
+                     *     … (binary, about 40 KB)
+                     */
                     "application/pdf": string;
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8"?>
+                     *     <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" …>
+                     *       <cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>
+                     *       <cbc:ID>INV-2026-00042</cbc:ID>
+                     *       …
+                     *     </Invoice>
+                     */
                     "application/xml": string;
                 };
             };
@@ -1285,6 +1501,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1296,6 +1526,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1307,6 +1551,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1318,6 +1576,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1329,6 +1601,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1340,6 +1626,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1351,6 +1651,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1362,6 +1676,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1373,6 +1701,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     /** @description Seconds until the window that refused the request ends. */
                     "retry-after"?: number;
                     [name: string]: unknown;
@@ -1386,6 +1728,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1397,6 +1753,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1408,6 +1778,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1428,18 +1812,239 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "invoices": [
+                 *         {
+                 *           "from": {
+                 *             "name": "Muster Beratung GmbH",
+                 *             "address": "Hauptstraße 1\n10115 Berlin",
+                 *             "country": "DE",
+                 *             "tax_id": "DE123456789",
+                 *             "email": "rechnung@muster-beratung.de"
+                 *           },
+                 *           "to": {
+                 *             "name": "Beispiel AG",
+                 *             "address": "Marktplatz 5\n80331 München",
+                 *             "country": "DE",
+                 *             "tax_id": "DE987654321"
+                 *           },
+                 *           "invoice": {
+                 *             "currency": "EUR",
+                 *             "language": "de",
+                 *             "date": "2026-11-27",
+                 *             "due_date": "2026-12-11",
+                 *             "terms": "Zahlbar innerhalb von 14 Tagen ohne Abzug."
+                 *           },
+                 *           "items": [
+                 *             {
+                 *               "description": "Beratung Prozessanalyse",
+                 *               "quantity": 8,
+                 *               "unit": "Std",
+                 *               "unit_price": 120,
+                 *               "tax_rate": 19
+                 *             },
+                 *             {
+                 *               "description": "Fachbuch „Rechnungswesen“",
+                 *               "quantity": 2,
+                 *               "unit": "Stk",
+                 *               "unit_price": 39.9,
+                 *               "tax_rate": 7
+                 *             }
+                 *           ],
+                 *           "payment": {
+                 *             "iban": "DE89370400440532013000",
+                 *             "swift": "COBADEFFXXX",
+                 *             "account_name": "Muster Beratung GmbH"
+                 *           },
+                 *           "template": "modern"
+                 *         },
+                 *         {
+                 *           "from": {
+                 *             "name": "Muster Beratung GmbH",
+                 *             "address": "Hauptstraße 1\n10115 Berlin",
+                 *             "country": "DE",
+                 *             "tax_id": "DE123456789",
+                 *             "email": "rechnung@muster-beratung.de"
+                 *           },
+                 *           "to": {
+                 *             "name": "Beispiel AG",
+                 *             "address": "Marktplatz 5\n80331 München",
+                 *             "country": "DE",
+                 *             "tax_id": "DE987654321"
+                 *           },
+                 *           "invoice": {
+                 *             "currency": "EUR",
+                 *             "language": "de",
+                 *             "date": "2026-11-27",
+                 *             "due_date": "2026-12-11",
+                 *             "terms": "Zahlbar innerhalb von 14 Tagen ohne Abzug."
+                 *           },
+                 *           "items": [
+                 *             {
+                 *               "description": "Lizenz",
+                 *               "quantity": 1000000000,
+                 *               "unit_price": 1000000
+                 *             }
+                 *           ],
+                 *           "payment": {
+                 *             "iban": "DE89370400440532013000",
+                 *             "swift": "COBADEFFXXX",
+                 *             "account_name": "Muster Beratung GmbH"
+                 *           },
+                 *           "template": "modern"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BatchRequest"];
             };
         };
         responses: {
-            /** @description A BatchResult. */
+            /** @description One result per invoice, in the order sent; a bad invoice fails alone. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    /** @description Present on a replay of the first answer to this Idempotency-Key (D23). */
+                    "idempotent-replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "count": 2,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "invoice": {
+                     *             "number": "INV-2026-00042",
+                     *             "title": "RECHNUNG",
+                     *             "document_type": "invoice",
+                     *             "date": "2026-11-27",
+                     *             "currency": "EUR",
+                     *             "language": "de",
+                     *             "template": "modern",
+                     *             "page_size": "a4",
+                     *             "tax_inclusive": false,
+                     *             "from": {
+                     *               "name": "Muster Beratung GmbH",
+                     *               "address": "Hauptstraße 1\n10115 Berlin",
+                     *               "country": "DE",
+                     *               "tax_id": "DE123456789",
+                     *               "email": "rechnung@muster-beratung.de"
+                     *             },
+                     *             "to": {
+                     *               "name": "Beispiel AG",
+                     *               "address": "Marktplatz 5\n80331 München",
+                     *               "country": "DE",
+                     *               "tax_id": "DE987654321"
+                     *             },
+                     *             "items": [
+                     *               {
+                     *                 "description": "Beratung Prozessanalyse",
+                     *                 "quantity": 8,
+                     *                 "unit_price": 120,
+                     *                 "discount": 0,
+                     *                 "taxes": [
+                     *                   {
+                     *                     "name": "MwSt.",
+                     *                     "rate": 19,
+                     *                     "amount": 182.4
+                     *                   }
+                     *                 ],
+                     *                 "tax_amount": 182.4,
+                     *                 "line_total": 960,
+                     *                 "unit": "Std"
+                     *               },
+                     *               {
+                     *                 "description": "Fachbuch „Rechnungswesen“",
+                     *                 "quantity": 2,
+                     *                 "unit_price": 39.9,
+                     *                 "discount": 0,
+                     *                 "taxes": [
+                     *                   {
+                     *                     "name": "MwSt.",
+                     *                     "rate": 7,
+                     *                     "amount": 5.59
+                     *                   }
+                     *                 ],
+                     *                 "tax_amount": 5.59,
+                     *                 "line_total": 79.8,
+                     *                 "unit": "Stk"
+                     *               }
+                     *             ],
+                     *             "subtotal": 1039.8,
+                     *             "global_discount": 0,
+                     *             "discount_total": 0,
+                     *             "shipping": 0,
+                     *             "allowance_total": 0,
+                     *             "charge_total": 0,
+                     *             "shipping_label": "Shipping",
+                     *             "total_tax": 187.99,
+                     *             "rounding_adjustment": 0,
+                     *             "grand_total": 1227.79,
+                     *             "deposit": 0,
+                     *             "amount_paid": 0,
+                     *             "balance_due": 1227.79,
+                     *             "tax_lines": [
+                     *               {
+                     *                 "name": "MwSt.",
+                     *                 "rate": 19,
+                     *                 "taxable_amount": 960,
+                     *                 "amount": 182.4
+                     *               },
+                     *               {
+                     *                 "name": "MwSt.",
+                     *                 "rate": 7,
+                     *                 "taxable_amount": 79.8,
+                     *                 "amount": 5.59
+                     *               }
+                     *             ],
+                     *             "status": "unpaid",
+                     *             "due_date": "2026-12-11",
+                     *             "terms": "Zahlbar innerhalb von 14 Tagen ohne Abzug.",
+                     *             "payment": {
+                     *               "iban": "DE89370400440532013000",
+                     *               "swift": "COBADEFFXXX",
+                     *               "account_name": "Muster Beratung GmbH"
+                     *             },
+                     *             "hosted_url": "https://invoices.example.com/api/i/4f8Kq2LmN0pR7sT9vX1yZb?t=Jc9o2ZK0aQ1x7mVd8u3sLr5yTb6wHn4eGf0iPk2qMzA",
+                     *             "hosted_expires_at": 1764806400
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "success": false,
+                     *           "error": {
+                     *             "code": "calculation_error",
+                     *             "message": "The grand total would exceed 10,000,000,000,000: lower the quantities or prices."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "requested": 2,
+                     *         "generated": 1,
+                     *         "rate_limited": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BatchResult"];
                 };
             };
@@ -1448,6 +2053,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1459,6 +2078,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1470,6 +2103,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1481,6 +2128,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1492,6 +2153,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1503,6 +2178,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1514,6 +2203,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1525,6 +2228,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1536,6 +2253,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     /** @description Seconds until the window that refused the request ends. */
                     "retry-after"?: number;
                     [name: string]: unknown;
@@ -1549,6 +2280,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1560,6 +2305,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1571,6 +2330,20 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends (D20). */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1588,7 +2361,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done: this month's documents and the hourly and weekly windows. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -1596,6 +2369,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "usage": {
+                     *         "tier": "free",
+                     *         "monthly": {
+                     *           "documents_used": 12.3,
+                     *           "documents_limit": 100,
+                     *           "pdfs_used": 4,
+                     *           "pdfs_limit": 50,
+                     *           "reset_at": 1764547200
+                     *         },
+                     *         "rate_limits": {
+                     *           "hourly": {
+                     *             "limit": 40,
+                     *             "used": 2,
+                     *             "reset_at": 1764244800
+                     *           },
+                     *           "weekly": {
+                     *             "limit": 400,
+                     *             "used": 9,
+                     *             "reset_at": 1764547200
+                     *           },
+                     *           "monthly_equivalent": 1733
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -1722,7 +2523,116 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example %PDF-1.7
+                     *     … (binary)
+                     */
                     "application/pdf": string;
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "invoice": {
+                     *         "number": "INV-2026-00042",
+                     *         "title": "RECHNUNG",
+                     *         "document_type": "invoice",
+                     *         "date": "2026-11-27",
+                     *         "currency": "EUR",
+                     *         "language": "de",
+                     *         "template": "modern",
+                     *         "page_size": "a4",
+                     *         "tax_inclusive": false,
+                     *         "from": {
+                     *           "name": "Muster Beratung GmbH",
+                     *           "address": "Hauptstraße 1\n10115 Berlin",
+                     *           "country": "DE",
+                     *           "tax_id": "DE123456789",
+                     *           "email": "rechnung@muster-beratung.de"
+                     *         },
+                     *         "to": {
+                     *           "name": "Beispiel AG",
+                     *           "address": "Marktplatz 5\n80331 München",
+                     *           "country": "DE",
+                     *           "tax_id": "DE987654321"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "description": "Beratung Prozessanalyse",
+                     *             "quantity": 8,
+                     *             "unit_price": 120,
+                     *             "discount": 0,
+                     *             "taxes": [
+                     *               {
+                     *                 "name": "MwSt.",
+                     *                 "rate": 19,
+                     *                 "amount": 182.4
+                     *               }
+                     *             ],
+                     *             "tax_amount": 182.4,
+                     *             "line_total": 960,
+                     *             "unit": "Std"
+                     *           },
+                     *           {
+                     *             "description": "Fachbuch „Rechnungswesen“",
+                     *             "quantity": 2,
+                     *             "unit_price": 39.9,
+                     *             "discount": 0,
+                     *             "taxes": [
+                     *               {
+                     *                 "name": "MwSt.",
+                     *                 "rate": 7,
+                     *                 "amount": 5.59
+                     *               }
+                     *             ],
+                     *             "tax_amount": 5.59,
+                     *             "line_total": 79.8,
+                     *             "unit": "Stk"
+                     *           }
+                     *         ],
+                     *         "subtotal": 1039.8,
+                     *         "global_discount": 0,
+                     *         "discount_total": 0,
+                     *         "shipping": 0,
+                     *         "allowance_total": 0,
+                     *         "charge_total": 0,
+                     *         "shipping_label": "Shipping",
+                     *         "total_tax": 187.99,
+                     *         "rounding_adjustment": 0,
+                     *         "grand_total": 1227.79,
+                     *         "deposit": 0,
+                     *         "amount_paid": 0,
+                     *         "balance_due": 1227.79,
+                     *         "tax_lines": [
+                     *           {
+                     *             "name": "MwSt.",
+                     *             "rate": 19,
+                     *             "taxable_amount": 960,
+                     *             "amount": 182.4
+                     *           },
+                     *           {
+                     *             "name": "MwSt.",
+                     *             "rate": 7,
+                     *             "taxable_amount": 79.8,
+                     *             "amount": 5.59
+                     *           }
+                     *         ],
+                     *         "status": "unpaid",
+                     *         "due_date": "2026-12-11",
+                     *         "terms": "Zahlbar innerhalb von 14 Tagen ohne Abzug.",
+                     *         "payment": {
+                     *           "iban": "DE89370400440532013000",
+                     *           "swift": "COBADEFFXXX",
+                     *           "account_name": "Muster Beratung GmbH"
+                     *         },
+                     *         "hosted_url": "https://invoices.example.com/api/i/4f8Kq2LmN0pR7sT9vX1yZb?t=Jc9o2ZK0aQ1x7mVd8u3sLr5yTb6wHn4eGf0iPk2qMzA",
+                     *         "hosted_expires_at": 1764806400
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "req_7Yx2Qm4Lp9Rt1Vb6",
+                     *         "processing_ms": 3
+                     *       },
+                     *       "anonymous": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["HostedInvoiceResult"];
                 };
             };
@@ -1835,6 +2745,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "wh_4f8Kq2LmN0pR7sT9vX1yZb",
+                     *           "url": "https://example.com/hooks/invoices",
+                     *           "events": [
+                     *             "invoice.generated"
+                     *           ],
+                     *           "is_active": true,
+                     *           "created_at": 1764241200,
+                     *           "last_delivery_at": null,
+                     *           "last_status": null,
+                     *           "secret_hint": "x9Qa"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
@@ -1915,6 +2844,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/invoices",
+                 *       "events": [
+                 *         "invoice.generated",
+                 *         "batch.generated"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -1927,6 +2865,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "wh_4f8Kq2LmN0pR7sT9vX1yZb",
+                     *         "url": "https://example.com/hooks/invoices",
+                     *         "events": [
+                     *           "invoice.generated"
+                     *         ],
+                     *         "is_active": true,
+                     *         "created_at": 1764241200,
+                     *         "last_delivery_at": null,
+                     *         "last_status": null,
+                     *         "secret_hint": "x9Qa",
+                     *         "secret": "whsec_8d2Kf0Qm3Lx7Rt5Vb1Nc9Zs4Yw6Ju2Hp0Ge8Ai3Oq1"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookResult"];
                 };
             };
@@ -2029,6 +2985,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "wh_4f8Kq2LmN0pR7sT9vX1yZb",
+                     *         "url": "https://example.com/hooks/invoices",
+                     *         "events": [
+                     *           "invoice.generated"
+                     *         ],
+                     *         "is_active": true,
+                     *         "created_at": 1764241200,
+                     *         "last_delivery_at": null,
+                     *         "last_status": null,
+                     *         "secret_hint": "x9Qa"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookResult"];
                 };
             };
@@ -2142,6 +3115,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "wh_4f8Kq2LmN0pR7sT9vX1yZb"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeleted"];
                 };
             };
@@ -2244,6 +3223,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "anna.schmidt@muster-beratung.de",
+                 *       "password": "korrekt-Pferd-Batterie-42"
+                 *     }
+                 */
                 "application/json": {
                     /** @description E-mail address. */
                     email: string;
@@ -2253,7 +3238,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Done: create an account. */
             201: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2261,6 +3246,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Check your e-mail: we sent a link to confirm the address. It is valid for 24 hours."
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -2369,6 +3360,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "anna.schmidt@muster-beratung.de",
+                 *       "password": "korrekt-Pferd-Batterie-42"
+                 *     }
+                 */
                 "application/json": {
                     /** @description E-mail address. */
                     email: string;
@@ -2378,7 +3375,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Done: sign in and receive the session cookie. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2386,6 +3383,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "user": {
+                     *         "email": "anna.schmidt@muster-beratung.de",
+                     *         "tier": "free"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -2509,7 +3515,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done: end the session. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2517,6 +3523,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -2600,7 +3611,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done: the signed-in account. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2608,6 +3619,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "user": {
+                     *         "email": "anna.schmidt@muster-beratung.de",
+                     *         "tier": "free",
+                     *         "email_verified": true,
+                     *         "api_key": "inv_Xq3LmN0pR7sT9vX1yZb4f8Kq2Jc9o2ZK0aQ1x7mVd8u",
+                     *         "credits": {
+                     *           "total": 100,
+                     *           "used": 13
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -2696,7 +3722,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Done: create or rotate the API key. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2704,6 +3730,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "api_key": "inv_Xq3LmN0pR7sT9vX1yZb4f8Kq2Jc9o2ZK0aQ1x7mVd8u"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -2788,13 +3820,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "anna.schmidt@muster-beratung.de"
+                 *     }
+                 */
                 "application/json": {
                     email?: string;
                 } | null;
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Done: send the verification link again. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2802,6 +3839,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "If that address has an account that needs it, a new link is on its way."
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -2956,13 +3999,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "anna.schmidt@muster-beratung.de"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Done: mail a password-reset link. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2970,6 +4018,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "If that address has an account that needs it, a new link is on its way."
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -3078,6 +4132,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Jc9o2ZK0aQ1x7mVd8u3sLr5yTb6wHn4eGf0iPk2qMzA",
+                 *       "password": "neues-Passwort-2026"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The token from the reset link. */
                     token: string;
@@ -3087,7 +4147,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Done: set a new password with the token from the reset link. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -3095,6 +4155,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your password is changed and every session is signed out; sign in with the new password."
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
@@ -3191,6 +4257,106 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    onInvoiceGenerated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. Compare in constant time before trusting the body.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592ae0a4bd4b2a5c3d1e4f60718293a4b5c
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event type, as in the body.
+                 * @example invoice.generated
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (evt_…), the same on every retry: deduplicate on it.
+                 * @example evt_7fGx2Kp9QmLw3RtYz0aBcD
+                 */
+                "X-Service-Delivery": string;
+                /**
+                 * @description Unix second of this attempt.
+                 * @example 1798000000
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceGeneratedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status marks the delivery done; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 s, is a failed attempt: retried, and after 10 events in a row that fail every attempt the webhook is deactivated (is_active false). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBatchGenerated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. Compare in constant time before trusting the body.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592ae0a4bd4b2a5c3d1e4f60718293a4b5c
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event type, as in the body.
+                 * @example invoice.generated
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (evt_…), the same on every retry: deduplicate on it.
+                 * @example evt_7fGx2Kp9QmLw3RtYz0aBcD
+                 */
+                "X-Service-Delivery": string;
+                /**
+                 * @description Unix second of this attempt.
+                 * @example 1798000000
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchGeneratedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status marks the delivery done; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 s, is a failed attempt: retried, and after 10 events in a row that fail every attempt the webhook is deactivated (is_active false). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
