@@ -17,3 +17,9 @@ export const RATE_LIMIT_HEADERS = {
 
 /** D23: on a replay of the first answer to an Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED_HEADER = { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' } as const;
+
+/** D18: the session cookie sign-in sets and sign-out clears (session-cookie.ts). */
+export const SESSION_COOKIE_SET_HEADER = {
+  type: 'string',
+  description: 'inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000 (D18), Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0.',
+} as const;

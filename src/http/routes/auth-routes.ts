@@ -26,6 +26,8 @@ import { verifyLandingPage } from '../pages/account-page-markup.ts';
 import { renderWebPage } from '../pages/render-web-page.ts';
 import type { WebAssets } from '../pages/web-assets.ts';
 import { webPageHeaders } from '../pages/web-app-pages.ts';
+import { SESSION_COOKIE_SET_HEADER } from '../openapi/documented-headers.ts';
+import { withResponseHeaders } from '../openapi/with-response-headers.ts';
 
 /** Bodies of the account endpoints are small: 16 KB. */
 const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
@@ -119,7 +121,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/login', {
       ...common,
-      config: { errors: [...THROTTLED, 'invalid_credentials'] },
+      config: { errors: [...THROTTLED, 'invalid_credentials'], swaggerTransform: withResponseHeaders(200, { 'set-cookie': SESSION_COOKIE_SET_HEADER }) },
       schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', description: 'Sets the inv_session cookie (HttpOnly, SameSite=Lax, D18) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'login', request.body.email);
@@ -134,7 +136,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
 
     app.post('/api/auth/logout', {
       ...common,
-      config: { errors: [...UNSAFE, ...KEY] },
+      config: { errors: [...UNSAFE, ...KEY], swaggerTransform: withResponseHeaders(200, { 'set-cookie': SESSION_COOKIE_SET_HEADER }) },
       schema: { operationId: 'logout', summary: 'End the session', description: 'Ends the session of the inv_session cookie, if any, and clears the cookie; without one it answers 200 all the same.', tags: ['accounts'], security: ACCOUNT_OR_ANONYMOUS, response: { 200: Success, ...Errors } },
     }, async (request, reply) => {
       const caller = await resolveCaller(request, callers, deps.clock());

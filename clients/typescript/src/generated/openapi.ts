@@ -3380,6 +3380,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000 (D18), Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0. */
+                    "set-cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3520,6 +3522,8 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000 (D18), Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0. */
+                    "set-cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
