@@ -130,4 +130,28 @@ describe('InvoiceClient against the running service: every operation', () => {
     assert.equal(reset.success, true);
     await assert.rejects(anonymous.resetPassword({ token: tokenIn(resetMail, '/reset-password'), password: 'client-password-3' }), { name: 'ApiError', status: 400 });
   });
+
+  it('verifyEmail follows the mailed link; login gives the session, which logout ends', async () => {
+    const anonymous = new InvoiceClient({ baseUrl: app.baseUrl });
+    const email = uniqueEmail('session');
+    const password = 'client-password-4';
+    const mail = await mailAfter(app.ctx.smtp, email, SUBJECT_VERIFY, () => anonymous.register({ email, password }));
+    assert.equal(await anonymous.verifyEmail('not-a-token'), false, 'an unknown token');
+    assert.equal(await anonymous.verifyEmail(tokenIn(mail, '/api/auth/verify')), true);
+    await assert.rejects(anonymous.login({ email, password: 'wrong-password' }), { name: 'ApiError', status: 401, code: 'invalid_credentials' });
+    const signedIn = await anonymous.login({ email, password });
+    assert.equal(signedIn.user.email, email);
+    assert.match(signedIn.session, /^[A-Za-z0-9_-]{43}$/);
+    const me = (session: string) => app.ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `inv_session=${session}` } });
+    assert.equal((await me(signedIn.session)).statusCode, 200, 'the session works');
+    // The session must come from the service's own origin, its PUBLIC_URL (D18), which the client
+    // takes from baseUrl: here http://127.0.0.1:3000, reached through the test listener's port.
+    const listener = new URL(app.baseUrl);
+    const atPublicUrl = new InvoiceClient({
+      baseUrl: 'http://127.0.0.1:3000',
+      fetch: (input, init) => { const url = new URL(String(input)); url.port = listener.port; return fetch(url, init); },
+    });
+    assert.equal((await atPublicUrl.logout({ session: signedIn.session })).success, true);
+    assert.equal((await me(signedIn.session)).statusCode, 401, 'and is gone after logout');
+  });
 });

@@ -1,11 +1,14 @@
-import { apiErrorFrom } from './api-error.ts';
+import { ApiError, apiErrorFrom } from './api-error.ts';
 import { DEFAULT_RETRY, fetchWithRetries, type RetryOptions } from './fetch-with-retries.ts';
 import type {
   AccountResponse, ApiKeyResponse, BatchRequest, BatchResponse, CreatedWebhookResponse, CreateWebhookRequest,
   DeletedWebhookResponse, ForgotPasswordRequest, GeneratedInvoice, HealthResponse, HostedInvoiceJson, InvoiceOutput, InvoiceRequest,
-  MessageResponse, RegisteredResponse, RegisterRequest, ResendVerificationRequest, ResetPasswordRequest, UsageResponse,
+  LoginRequest, LoginResponse, LogoutResponse, MessageResponse, RegisteredResponse, RegisterRequest, ResendVerificationRequest, ResetPasswordRequest, UsageResponse,
   WebhookListResponse, WebhookResponse,
 } from './operation-types.ts';
+
+/** D18: the web app's session cookie. */
+const SESSION_COOKIE = 'inv_session';
 
 export interface InvoiceClientOptions {
   /** The service's address, e.g. https://invoices.example.com (a path prefix is kept). */
@@ -58,6 +61,8 @@ interface Call {
   readonly signal?: AbortSignal | undefined;
   /** Default application/json. */
   readonly accept?: string;
+  /** Further request headers (a session's cookie and the Origin it needs, D18). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -142,10 +147,47 @@ export class InvoiceClient {
 
   /**
    * POST /api/auth/register: an account, and a mail with the link that confirms the address; an API
-   * key needs that confirmation (D43). Sign-in, sign-out and the link itself are the web app's.
+   * key needs that confirmation (D43), which verifyEmail gives with the link's token.
    */
   register(request: RegisterRequest, options: RequestOptions = {}): Promise<RegisteredResponse> {
     return this.#json({ method: 'POST', path: 'api/auth/register', body: request, signal: options.signal });
+  }
+
+  /**
+   * POST /api/auth/login: the account's session, as the web pages use it (D18). Scripts should use
+   * an API key; this is for tools that drive the web app's session (tests, an admin script). The
+   * answer's `session` is the inv_session cookie's value. Not retried (a wrong password is 401,
+   * and sign-ins are throttled).
+   */
+  async login(request: LoginRequest, options: RequestOptions = {}): Promise<LoginResponse & { session: string }> {
+    const response = await this.#send({ method: 'POST', path: 'api/auth/login', body: request, signal: options.signal });
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    const session = cookie === undefined ? '' : cookie.slice(SESSION_COOKIE.length + 1).split(';')[0]!;
+    return { ...(await response.json() as LoginResponse), session };
+  }
+
+  /**
+   * POST /api/auth/logout: ends `session` (from login), sent as its cookie with the service's own
+   * Origin, which an unsafe request with a session must carry (D18); without one, it is a no-op
+   * the service answers 200 all the same.
+   */
+  logout(options: RequestOptions & { session?: string } = {}): Promise<LogoutResponse> {
+    const headers = options.session === undefined ? undefined : { cookie: `${SESSION_COOKIE}=${options.session}`, origin: new URL(this.#baseUrl).origin };
+    return this.#json({ method: 'POST', path: 'api/auth/logout', signal: options.signal, ...(headers === undefined ? {} : { headers }) });
+  }
+
+  /**
+   * GET /api/auth/verify: follows the link mailed at sign-up (the service answers an HTML page):
+   * true when the address is now confirmed, false for an unknown, used or expired token.
+   */
+  async verifyEmail(token: string, options: RequestOptions = {}): Promise<boolean> {
+    try {
+      await this.#send({ method: 'GET', path: 'api/auth/verify', query: { token }, accept: 'text/html', signal: options.signal });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) return false;
+      throw error;
+    }
   }
 
   /** POST /api/auth/resend-verification: for this key's account, or for the address given. */
@@ -196,7 +238,7 @@ export class InvoiceClient {
   async #send(call: Call): Promise<Response> {
     const url = new URL(call.path, this.#baseUrl);
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
-    const headers: Record<string, string> = { accept: call.accept ?? 'application/json' };
+    const headers: Record<string, string> = { accept: call.accept ?? 'application/json', ...call.headers };
     if (this.#apiKey !== undefined) headers['authorization'] = `Bearer ${this.#apiKey}`;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;

@@ -35,6 +35,9 @@ export type AccountResponse = SuccessOf<paths['/api/auth/me']['get']>;
 export type ApiKeyResponse = SuccessOf<paths['/api/auth/generate-api-key']['post']>;
 export type HealthResponse = SuccessOf<paths['/api/health']['get']>;
 
+export type LoginRequest = RequestBodyOf<paths['/api/auth/login']['post']>;
+export type LoginResponse = SuccessOf<paths['/api/auth/login']['post']>;
+export type LogoutResponse = SuccessOf<paths['/api/auth/logout']['post']>;
 export type RegisterRequest = RequestBodyOf<paths['/api/auth/register']['post']>;
 export type RegisteredResponse = SuccessOf<paths['/api/auth/register']['post']>;
 export type ResendVerificationRequest = NonNullable<RequestBodyOf<paths['/api/auth/resend-verification']['post']>>;

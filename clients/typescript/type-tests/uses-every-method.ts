@@ -66,6 +66,10 @@ export async function usesEveryMethod(): Promise<void> {
   const resent: string = (await client.resendVerification()).message + (await client.resendVerification({ email: 'a@example.com' })).message;
   const forgot: string = (await client.forgotPassword({ email: 'a@example.com' })).message;
   const reset: string = (await client.resetPassword({ token: 't', password: 'long enough' })).message;
+  const verified: boolean = await client.verifyEmail('token');
+  const signedIn = await client.login({ email: 'a@example.com', password: 'long enough' });
+  const session: string = signedIn.session + signedIn.user.email;
+  const signedOut: boolean = (await client.logout({ session: signedIn.session })).success;
   // @ts-expect-error register needs a password
   await client.register({ email: 'a@example.com' });
   const health = await client.getHealth();
@@ -101,5 +105,5 @@ export async function usesEveryMethod(): Promise<void> {
   if ('kind' in either) void (either.kind === 'pdf' ? either.bytes : either.xml);
   else void either.invoice.number;
 
-  void [registered, resent, forgot, reset, total, requestId, anonymous, number, bytes, filename, notPdf, xml, generated, firstNumber, hostedPdf, hostedTotal, documentsUsed, email, apiKey, status, firstUrl, active, deletedId, valid];
+  void [registered, resent, forgot, reset, verified, session, signedOut, total, requestId, anonymous, number, bytes, filename, notPdf, xml, generated, firstNumber, hostedPdf, hostedTotal, documentsUsed, email, apiKey, status, firstUrl, active, deletedId, valid];
 }
