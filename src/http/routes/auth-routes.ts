@@ -56,9 +56,11 @@ const THROTTLED: readonly ErrorCase[] = [...UNSAFE, ...JSON_BODY, 'rate_limit_ex
 const KEY: readonly ErrorCase[] = ['invalid_api_key'];
 
 /** The verification link answers a web page, not JSON: described in the document only. */
+/** The page's own heading and text (account-page-markup.ts) as the example, inside the page's frame. */
+const pageExample = (verified: boolean) => `<!doctype html><html lang="en">…<main>${verifyLandingPage(verified).main}</main>…</html>`;
 const verifyPageAnswers = documentedResponses({
-  200: { description: 'The address is confirmed: a page that says so and links to sign-in.', content: { 'text/html': { schema: { type: 'string' } } } },
-  400: { description: 'The token is missing, unknown, used or expired: a page that says how to get a new link.', content: { 'text/html': { schema: { type: 'string' } } } },
+  200: { description: 'The address is confirmed: a page that says so and links to sign-in.', content: { 'text/html': { schema: { type: 'string' }, example: pageExample(true) } } },
+  400: { description: 'The token is missing, unknown, used or expired: a page that says how to get a new link.', content: { 'text/html': { schema: { type: 'string' }, example: pageExample(false) } } },
 });
 
 /** The answer of a password reset. */

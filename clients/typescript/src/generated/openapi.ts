@@ -3978,6 +3978,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html><html lang="en">…<main><h1>Your e-mail address is confirmed</h1>
+                     *     <p>Thank you. Sign in to create your API key and download PDFs.</p>
+                     *     <p><a class="button" href="/login">Sign in</a> <a class="button button-secondary" href="/dashboard">Go to the dashboard</a></p></main>…</html>
+                     */
                     "text/html": string;
                 };
             };
@@ -3989,6 +3994,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html><html lang="en">…<main><h1>This link no longer works</h1>
+                     *     <p>The link is invalid, was already used, or is older than 24 hours.</p>
+                     *     <p><a class="button" href="/check-email">Send a new link</a> <a class="button button-secondary" href="/login">Sign in</a></p></main>…</html>
+                     */
                     "text/html": string;
                 };
             };
