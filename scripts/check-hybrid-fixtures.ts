@@ -1,8 +1,9 @@
 /**
  * Issue 22's promise on the e-invoice fixtures: for every fixture of test/helpers/einvoice-fixtures.ts
  * that carries the data for CII en16931 or CII xrechnung, the hybrid PDF of that profile
- * (factur-x, xrechnung) is made as a generation makes it — the request read as the route reads it,
- * code lists and pre-flight (D39), totals, then the PDF format on a real worker pool — and its
+ * (factur-x, xrechnung) is made as a generation makes it — by the CLI's offline render
+ * (src/cli/render-offline.ts: the route's reading, code lists, pre-flight (D39), totals, the PDF
+ * format on a real worker pool) — and its
  * attachment is extracted with pdfdetach (poppler-utils) and run through the official checker
  * (../shared/einvoice/check-einvoice.mjs, which needs xmllint: Debian libxml2-utils).
  *
@@ -17,12 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { checkEInvoiceCodes } from '../src/domain/einvoice/check-einvoice-codes.ts';
-import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-profile.ts';
-import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
-import { validateInvoiceRequest } from '../src/http/validate-invoice-request.ts';
+import { renderOffline } from '../src/cli/render-offline.ts';
 import { createPdfWorkerPool } from '../src/render/pdf-worker-pool.ts';
-import { pdfFormat } from '../src/use-cases/documents/pdf-format.ts';
 import { EINVOICE_FIXTURES } from '../test/helpers/einvoice-fixtures.ts';
 
 const run = promisify(execFile);
@@ -38,12 +35,12 @@ try {
     const files: string[] = [];
     for (const [index, fixture] of EINVOICE_FIXTURES.entries()) {
       if (!fixture.pairings.some((p) => p.output === 'cii' && p.profile === hybrid.cii)) continue;
-      const request = validateInvoiceRequest(JSON.parse(JSON.stringify({ ...fixture.request, output: 'pdf', profile: hybrid.profile })), 'body');
-      checkEInvoiceCodes(request);
-      const invoice = computeInvoice(request, { today: '2026-11-25', number: request.invoice?.number ?? `TEST-${index}` });
-      checkEInvoiceProfile(invoice, 'pdf');
-      const prepared = pdfFormat.prepare(invoice, { pdfRenderer: () => pool, onFailure: (reason) => console.error(reason) })!;
-      const pdf = await prepared.write({ invoice, images: {}, qr: undefined }) as Uint8Array;
+      // The CLI's offline render: the request read, checked and made as a generation makes it.
+      const { document: pdf } = await renderOffline(fixture.request, {
+        overrides: { output: 'pdf', profile: hybrid.profile },
+        number: `TEST-${index}`,
+        nowMs: Date.parse('2026-11-25T00:00:00Z'),
+      }, { pdfRenderer: () => pool, onFailure: (reason) => console.error(reason) });
       const pdfFile = path.join(dir, `${hybrid.profile}-${index}.pdf`);
       writeFileSync(pdfFile, pdf);
       const out = path.join(dir, `${hybrid.profile}-${index}`);

@@ -1,5 +1,6 @@
 import { normalizeEmail } from '../domain/accounts/normalize-email.ts';
 import { TIERS, type Tier } from '../domain/accounts/tiers.ts';
+import { printableArgument } from '../lib/printable-argument.ts';
 
 /** One run of the operator's admin command, read from its arguments. */
 export type AdminCommand =
@@ -32,7 +33,7 @@ export function parseAdminCommand(args: readonly string[]): ParsedAdminCommand {
       const email = readEmail(rest[0]!);
       if (!email.ok) return email;
       const tier = rest[1]!;
-      if (!isTier(tier)) return fail(`"${printable(tier)}" is not a tier; use one of ${TIERS.join(', ')}`);
+      if (!isTier(tier)) return fail(`"${printableArgument(tier)}" is not a tier; use one of ${TIERS.join(', ')}`);
       return { ok: true, command: { name, email: email.email, tier } };
     }
     case 'revoke-key': {
@@ -47,7 +48,7 @@ export function parseAdminCommand(args: readonly string[]): ParsedAdminCommand {
     case undefined:
       return fail('no command given');
     default:
-      return fail(`"${printable(name)}" is not a command`);
+      return fail(`"${printableArgument(name)}" is not a command`);
   }
 }
 
@@ -59,12 +60,6 @@ function readEmail(raw: string): { ok: true; email: string } | { ok: false; mess
 
 function isTier(value: string): value is Tier {
   return (TIERS as readonly string[]).includes(value);
-}
-
-// Arguments are echoed in messages; control characters could rewrite the operator's terminal.
-function printable(value: string): string {
-  const shown = value.replace(/\p{Cc}/gu, '?');
-  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
 }
 
 function fail(message: string): { ok: false; message: string } {

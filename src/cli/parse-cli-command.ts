@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { OUTPUTS, PROFILES, type Output, type Profile } from '../domain/invoice/catalog.ts';
+import { printableArgument } from '../lib/printable-argument.ts';
 
 /** What replaces fields of every request file, from the command line. */
 export interface RequestOverrides {
@@ -42,7 +43,7 @@ export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
     case 'help': {
       const topic = rest[0];
       if (topic === undefined || topic === 'render' || topic === 'send') return { ok: true, command: { name: 'help', topic } };
-      return { ok: false, message: `"${printable(topic)}" is not a command` };
+      return { ok: false, message: `"${printableArgument(topic)}" is not a command` };
     }
     case '-v':
     case '--version':
@@ -52,7 +53,7 @@ export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
     case 'send':
       return parseSend(rest);
     default:
-      return { ok: false, message: `"${printable(name)}" is not a command` };
+      return { ok: false, message: `"${printableArgument(name)}" is not a command` };
   }
 }
 
@@ -98,7 +99,7 @@ function parse(args: readonly string[], options: NonNullable<Parameters<typeof p
     return { ok: true, values: values as Values, positionals };
   } catch (error) {
     // parseArgs names the option in its message (ERR_PARSE_ARGS_UNKNOWN_OPTION, ..._INVALID_OPTION_VALUE).
-    return { ok: false, message: printable((error as Error).message, 300), topic };
+    return { ok: false, message: printableArgument((error as Error).message, 300), topic };
   }
 }
 
@@ -106,19 +107,13 @@ function readOverrides(values: Values, topic: 'render' | 'send'): { ok: true; ov
   const output = text(values.output);
   const profile = text(values.profile);
   if (output !== undefined && !(OUTPUTS as readonly string[]).includes(output)) {
-    return { ok: false, message: `--output "${printable(output)}" is not an output: use one of ${OUTPUTS.join(', ')}`, topic };
+    return { ok: false, message: `--output "${printableArgument(output)}" is not an output: use one of ${OUTPUTS.join(', ')}`, topic };
   }
   if (profile !== undefined && !(PROFILES as readonly string[]).includes(profile)) {
-    return { ok: false, message: `--profile "${printable(profile)}" is not a profile: use one of ${PROFILES.join(', ')}`, topic };
+    return { ok: false, message: `--profile "${printableArgument(profile)}" is not a profile: use one of ${PROFILES.join(', ')}`, topic };
   }
   return {
     ok: true,
     overrides: { ...(output === undefined ? {} : { output: output as Output }), ...(profile === undefined ? {} : { profile: profile as Profile }) },
   };
-}
-
-// Arguments are echoed in messages; control characters could rewrite the user's terminal.
-function printable(value: string, max = 40): string {
-  const shown = value.replace(/\p{Cc}/gu, '?');
-  return shown.length > max ? `${shown.slice(0, max)}…` : shown;
 }
