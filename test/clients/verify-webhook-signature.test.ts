@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { InvoiceClient, verifyWebhookSignature } from '../../clients/typescript/src/index.ts';
 import { signUpWithKey } from '../helpers/accounts-helpers.ts';
@@ -51,5 +52,41 @@ describe('verifyWebhookSignature against a real delivery', () => {
     const at = (seconds: number) => ({ maxAgeS: 86_400, nowMs: seconds * 1000 });
     assert.equal(await verifyWebhookSignature(secret, delivery.raw, delivery.headers, at(createdAt + 60)), true);
     assert.equal(await verifyWebhookSignature(secret, delivery.raw, delivery.headers, at(createdAt + 86_401)), false);
+  });
+
+  describe('two signatures during a secret rotation (issue 24: `sha256=<new>,sha256=<old>`)', () => {
+    const otherSecret = `whsec_${'A'.repeat(43)}`;
+    const sign = (key: string) => `sha256=${createHmac('sha256', key).update(delivery.raw).digest('hex')}`;
+    const verify = (header: string | string[], key = secret) => verifyWebhookSignature(key, delivery.raw, { 'x-service-signature': header });
+
+    it('accepts when the secret held is the new one or the old one', async () => {
+      assert.equal(await verify(`${sign(secret)},${sign(otherSecret)}`), true, 'the receiver holds the new secret');
+      assert.equal(await verify(`${sign(otherSecret)},${sign(secret)}`), true, 'the receiver still holds the old secret');
+      assert.equal(await verify(`${sign(secret)},${sign(otherSecret)}`, otherSecret), true, 'and the other way round');
+      assert.equal(await verifyWebhookSignature(secret, delivery.raw, new Headers({ 'X-Service-Signature': `${sign(otherSecret)},${sign(secret)}` })), true, 'fetch Headers');
+    });
+
+    it('tolerates spaces after the commas', async () => {
+      assert.equal(await verify(`${sign(otherSecret)}, ${sign(secret)}`), true);
+      assert.equal(await verify(`${sign(otherSecret)},   ${sign(secret)}`), true);
+    });
+
+    it('accepts up to 8 values and refuses 9', async () => {
+      const others = (count: number) => Array.from({ length: count }, (_, i) => sign(`${otherSecret}${i}`));
+      assert.equal(await verify([...others(7), sign(secret)].join(',')), true);
+      assert.equal(await verify([...others(8), sign(secret)].join(',')), false);
+    });
+
+    it('refuses when neither matches, or any value is malformed or empty, even beside a match', async () => {
+      const good = sign(secret);
+      for (const header of [
+        `${sign(otherSecret)},${sign(`${otherSecret}x`)}`,
+        `${good},sha256=x`, `sha256=x,${good}`, `${good},${good.toUpperCase()}`, `${good},${good.slice(7)}`, `${good},sha1=${'0'.repeat(40)}`,
+        `${good},,`, `${good},`, `,${good}`, `${good} ,${sign(otherSecret)}`, ` ${good}`, `${good};${sign(otherSecret)}`,
+        [good, sign(otherSecret)],
+      ]) {
+        assert.equal(await verify(header), false, JSON.stringify(header));
+      }
+    });
   });
 });

@@ -98,7 +98,8 @@ print(monthly["documents_used"], monthly["documents_limit"])
 `,
   ),
   createWebhook: samples(
-    `# The answer holds the signing secret, once: keep it to check X-Service-Signature.
+    `# The answer holds the signing secret, once: keep it to check X-Service-Signature, which for 24 h
+# after a rotation holds two comma-separated values (sha256=<new>,sha256=<old>): accept either.
 curl -sS "$INVOICE_API_URL/api/webhooks" \\
   -H "Authorization: Bearer $INVOICE_API_KEY" -H 'Content-Type: application/json' \\
   -d '{"url":"https://hooks.example.com/invoices","events":["invoice.generated"]}'
@@ -106,13 +107,16 @@ curl -sS "$INVOICE_API_URL/api/webhooks" \\
     `const { webhook } = await client.createWebhook({ url: 'https://hooks.example.com/invoices', events: ['invoice.generated'] });
 console.log(webhook.id, webhook.secret);
 // In the receiver, with the raw body: await verifyWebhookSignature(secret, rawBody, headers)
+// (true when any of the header's comma-separated signatures matches: two for 24 h after a rotation)
 `,
     `answer = requests.post(f"{API}/api/webhooks", headers=HEADERS, json={"url": "https://hooks.example.com/invoices", "events": ["invoice.generated"]}, timeout=30)
 answer.raise_for_status()
 webhook = answer.json()["webhook"]
 print(webhook["id"], webhook["secret"])
 
-# In the receiver: hmac.compare_digest("sha256=" + hmac.new(secret.encode(), raw_body, hashlib.sha256).hexdigest(), signature_header)
+# In the receiver (after a rotation the header holds two values for 24 h, "sha256=<new>,sha256=<old>": accept either):
+# expected = ("sha256=" + hmac.new(secret.encode(), raw_body, hashlib.sha256).hexdigest()).encode()
+# valid = any(hmac.compare_digest(expected, value.strip().encode()) for value in signature_header.split(","))
 `,
   ),
 };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,12 +43,21 @@ describe('docs/webhooks.md: the signature checks verify real deliveries', () => 
     const signature = String(delivery.headers['x-service-signature']);
     const tamperedBody = Buffer.from(delivery.raw.toString('utf8').replace('INV-', 'INX-'));
     const otherSecret = `whsec_${'A'.repeat(43)}`;
+    const sign = (key: string) => `sha256=${createHmac('sha256', key).update(delivery.raw).digest('hex')}`;
     return [
       { body: delivery.raw, signature, secret, valid: true },
       { body: tamperedBody, signature, secret, valid: false },
       { body: delivery.raw, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')), secret, valid: false },
       { body: delivery.raw, signature: '', secret, valid: false },
       { body: delivery.raw, signature, secret: otherSecret, valid: false },
+      // Issue 24: for 24 hours after a rotation, `sha256=<new>,sha256=<old>`; either secret verifies.
+      { body: delivery.raw, signature: `${signature},${sign(otherSecret)}`, secret, valid: true },
+      { body: delivery.raw, signature: `${sign(otherSecret)},${signature}`, secret, valid: true },
+      { body: delivery.raw, signature: `${sign(otherSecret)}, ${signature}`, secret, valid: true },
+      { body: delivery.raw, signature: `${signature},${sign(otherSecret)}`, secret: otherSecret, valid: true },
+      { body: delivery.raw, signature: `${sign(otherSecret)},${sign(`${otherSecret}x`)}`, secret, valid: false },
+      { body: tamperedBody, signature: `${signature},${sign(otherSecret)}`, secret, valid: false },
+      { body: delivery.raw, signature: `${sign(otherSecret)},,`, secret, valid: false },
     ];
   };
 
