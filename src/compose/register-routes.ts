@@ -7,8 +7,10 @@ import { batchRoute } from '../http/routes/batch-route.ts';
 import { generateInvoiceRoute } from '../http/routes/generate-invoice-route.ts';
 import { healthRoute } from '../http/routes/health-route.ts';
 import { hostedInvoiceRoute } from '../http/routes/hosted-invoice-route.ts';
+import { mcpRoute } from '../http/routes/mcp-route.ts';
 import { usageRoute } from '../http/routes/usage-route.ts';
 import { webhookRoutes } from '../http/routes/webhook-routes.ts';
+import { mcpTools } from '../mcp/mcp-tools.ts';
 import type { Services } from './compose-services.ts';
 
 /**
@@ -23,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config, servi
   await app.register(usageRoute({ ...callers, ...generation }));
   await app.register(hostedInvoiceRoute({ reader: services.hostedInvoices, throttle: services.throttle, clock }));
   await app.register(webhookRoutes({ ...callers, clock, webhooks: services.webhooks }));
+  await app.register(mcpRoute({ callers, clock, version, tools: mcpTools({ generation, webhooks: services.webhooks }) }));
   await app.register(webAppPages(services.web));
   await app.register(pricingPage(config.limits));
   await app.register(authRoutes({

@@ -41,6 +41,12 @@ export interface GenerationDeps extends AdmissionDeps, DeliveryDeps {
 export interface GenerationRequest extends GenerationContext {
   readonly body: InvoiceRequest;
   readonly caller: Caller;
+  /**
+   * The operation its Idempotency-Key's fingerprint names (D23), 'generate-invoice' unless given:
+   * another transport (the MCP tools, docs/mcp.md) names its own, so a key it used never replays
+   * an answer of POST /api/generate-invoice, whose bytes are not a tool result, nor the reverse.
+   */
+  readonly operation?: string;
 }
 
 /** What the generation answers: a plain value the route writes out. */
@@ -74,7 +80,7 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
   const { body, caller, nowMs } = request;
   if (caller.kind === 'anonymous') refuseAnonymousExtras(body, caller);
   // Most requests carry no key: they skip the store without a wait.
-  const start = request.idempotencyKey === undefined ? { tie: undefined } : await startKeyedGeneration(deps.idempotency, request, 'generate-invoice', body);
+  const start = request.idempotencyKey === undefined ? { tie: undefined } : await startKeyedGeneration(deps.idempotency, request, request.operation ?? 'generate-invoice', body);
   if (start.replay !== undefined) {
     // A replay is neither counted nor metered (D21); its headers show the windows as they are.
     await peekGenerations(deps, caller, nowMs, request.onWindows);

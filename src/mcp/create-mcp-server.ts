@@ -1,0 +1,40 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpCall, McpTool } from './mcp-tool.ts';
+import { toolErrorResult } from './tool-error-result.ts';
+
+/** What the server says it is in its initialize answer. */
+export interface McpServerInfo {
+  readonly name: string;
+  readonly version: string;
+}
+
+/**
+ * An MCP server for one HTTP request, bound to its caller: built per request, which is cheap (the
+ * tools and their schemas are built once), so no state outlives the request and any instance can
+ * answer the next one (stateless Streamable HTTP, docs/mcp.md). The low-level Server is used, not
+ * McpServer, because the argument schemas are JSON Schema from TypeBox, not zod.
+ */
+export function createMcpServer(tools: readonly McpTool[], info: McpServerInfo, call: McpCall): Server {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const listing = tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, ...(annotations === undefined ? {} : { annotations }) }));
+  const server = new Server(
+    { name: info.name, version: info.version },
+    {
+      capabilities: { tools: {} },
+      instructions: 'Invoice generation with exact totals (JSON), PDF, UBL, CII and hybrid PDF, e-invoice pre-flight and webhooks, for the API key\'s account. Limits and metering are those of the HTTP API (docs/limits.md).',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    // As the SDK's McpServer answers an unknown tool: a protocol error, not a tool error.
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name.slice(0, 100)} not found: tools/list names them.`);
+    try {
+      return await tool.run(request.params.arguments ?? {}, call);
+    } catch (error) {
+      return toolErrorResult(error, call);
+    }
+  });
+  return server;
+}

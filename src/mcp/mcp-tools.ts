@@ -1,0 +1,23 @@
+import type { GenerationDeps } from '../use-cases/invoices/generate-invoice-document.ts';
+import type { AccountWebhooks } from '../use-cases/webhooks/account-webhooks.ts';
+import type { McpTool } from './mcp-tool.ts';
+import { checkEInvoiceReadinessTool } from './tools/check-einvoice-readiness-tool.ts';
+import { computeInvoiceTool } from './tools/compute-invoice-tool.ts';
+import { generateInvoiceTool } from './tools/generate-invoice-tool.ts';
+import { webhookTools } from './tools/webhook-tools.ts';
+
+/** What the tools use: the same use-case parts as the HTTP routes. */
+export interface McpToolDeps {
+  readonly generation: GenerationDeps;
+  readonly webhooks: AccountWebhooks;
+}
+
+/** Every tool of the MCP endpoint, in the order tools/list shows them (docs/mcp.md). Built once at start-up. */
+export function mcpTools(deps: McpToolDeps): readonly McpTool[] {
+  return Object.freeze([
+    computeInvoiceTool(deps.generation),
+    generateInvoiceTool(deps.generation),
+    checkEInvoiceReadinessTool(),
+    ...webhookTools(deps.webhooks),
+  ]);
+}

@@ -1,0 +1,21 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer, type McpServerInfo } from './create-mcp-server.ts';
+import type { McpCall, McpTool } from './mcp-tool.ts';
+
+/**
+ * Answers one POST /mcp with a server and a transport of its own, both closed when the response
+ * is: stateless Streamable HTTP (no session id) with plain JSON answers rather than an SSE stream,
+ * since every tool answers once, so a load balancer may send each request to any instance.
+ * `body` is the JSON the HTTP layer already parsed within its limits.
+ */
+export async function serveMcpRequest(tools: readonly McpTool[], info: McpServerInfo, call: McpCall, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  const server = createMcpServer(tools, info, call);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, body);
+}
