@@ -17,6 +17,7 @@ import type { GenerationDeps } from '../use-cases/invoices/generate-invoice-docu
 import { sweepExpiredRows } from '../use-cases/sweep-expired-rows.ts';
 import { accountWebhooks, type AccountWebhooks } from '../use-cases/webhooks/account-webhooks.ts';
 import { createWebhookWorker, type WebhookWorker } from '../use-cases/webhooks/webhook-worker.ts';
+import { WEBHOOK_TIMEOUT_MS } from '../domain/webhooks/retry-schedule.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { openCounters } from './open-counters.ts';
 
@@ -95,11 +96,11 @@ export async function composeServices(config: Config, parts: ServiceParts, lifec
     inTransaction,
     dataEncryptionKey: config.secrets.dataEncryptionKey,
     allowHosts: config.outboundAllowHosts,
+    userAgent: `InvoiceService-Webhooks/${parts.version}`,
     clock,
   };
   const webhookWorker = createWebhookWorker({
     ...webhookDeps,
-    userAgent: `InvoiceService-Webhooks/${parts.version}`,
     log: logger,
     ...(parts.webhookTimeoutMs === undefined ? {} : { timeoutMs: parts.webhookTimeoutMs }),
     ...(parts.webhookPollIntervalMs === undefined ? {} : { pollIntervalMs: parts.webhookPollIntervalMs }),
@@ -145,7 +146,12 @@ export async function composeServices(config: Config, parts: ServiceParts, lifec
       onRenderFailure: (reason) => logger.error({ reason }, 'hosted document build failed'),
     }),
     throttle: counters.throttle,
-    webhooks: accountWebhooks(webhookDeps),
+    webhooks: accountWebhooks({
+      ...webhookDeps,
+      throttle: counters.throttle,
+      wake: () => webhookWorker.wake(),
+      testTimeoutMs: parts.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    }),
     webhookWorker,
     web,
   };

@@ -11,17 +11,24 @@ export class AppError<Code extends ErrorCode = ErrorCode> extends Error {
   readonly code: Code;
   readonly details: Readonly<Record<string, unknown>> | undefined;
   readonly variant: ErrorVariant<Code> | undefined;
+  /**
+   * Whole seconds after which the same request may succeed, for a refusal by a counter that a
+   * use-case consulted itself (issue 24's webhook test sends); the HTTP layer sends it as
+   * Retry-After, an MCP tool error in its structured content.
+   */
+  readonly retryAfterS: number | undefined;
 
   constructor(
     code: Code,
     message: string,
-    options: { details?: Record<string, unknown>; variant?: ErrorVariant<Code> } = {},
+    options: { details?: Record<string, unknown>; variant?: ErrorVariant<Code>; retryAfterS?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
     this.variant = options.variant;
+    this.retryAfterS = options.retryAfterS;
   }
 }
 

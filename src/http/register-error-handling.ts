@@ -14,6 +14,7 @@ declare module 'fastify' {
 /** Sends the one error shape `{success:false, error:{code, message, ...details}}` (D16). */
 export function sendError(reply: FastifyReply, error: AppError, frameworkStatus?: number): FastifyReply {
   const status = frameworkStatus ?? statusOf(error.code, error.variant);
+  if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

@@ -31,3 +31,13 @@ export const BatchGeneratedEventSchema = envelope(
   }),
   'batch.generated: the batch answer\'s count, results and meta figures; its items send no invoice.generated of their own.',
 );
+
+/** Sent by POST /api/webhooks/{id}/test only (issue 24): no generation sends it, and it cannot be subscribed to. */
+export const WebhookTestEventSchema = envelope(
+  'webhook.test',
+  Type.Object({
+    webhook: Type.Object({ id: Type.String(), url: Type.String() }),
+    message: Type.String(),
+  }),
+  'webhook.test: sent on request to check a receiver; signed like every delivery.',
+);

@@ -30,12 +30,13 @@ export const WebhookSchema = Type.Object(
     id: Type.String({ description: 'wh_ followed by 22 letters and digits.' }),
     url: Type.String(),
     events: Type.Array(EventType),
-    is_active: Type.Boolean({ description: 'False once 10 events in a row failed every attempt (D28); delete it and create a new one.' }),
+    is_active: Type.Boolean({ description: 'False once 10 events in a row failed every attempt (D28): it gets no events until POST /api/webhooks/{id}/enable.' }),
     created_at: Type.Integer({ description: 'Unix seconds.' }),
     last_delivery_at: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds of the last attempt; null before the first.' }),
     last_status: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the last attempt, 0 when there was no HTTP answer (timeout, refused connection, non-public address); null before the first.' }),
     secret_hint: Type.String({ description: 'The last 4 characters of the secret.' }),
-    secret: Type.Optional(Type.String({ description: 'Only in the creation answer, and never again: whsec_ followed by 43 characters. Keys X-Service-Signature.' })),
+    previous_secret_expires_at: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds until which deliveries are also signed with the secret the last rotation replaced (X-Service-Signature: sha256=<new>,sha256=<old>); null when no rotation is within its 24 hours.' }),
+    secret: Type.Optional(Type.String({ description: 'Only in the creation and rotate-secret answers, and never again: whsec_ followed by 43 characters. Keys X-Service-Signature.' })),
   },
 );
 

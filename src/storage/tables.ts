@@ -19,6 +19,7 @@ export interface Tables {
   webhooks: WebhooksTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   secret_checks: SecretChecksTable;
 }
 
@@ -168,6 +169,10 @@ export interface WebhooksTable {
   last_delivery_at: number | null;
   /** 0 when the last attempt got no HTTP answer. */
   last_status: number | null;
+  /** The secret before the last rotation, sealed like secret_ciphertext (issue 24). */
+  previous_secret_ciphertext: Generated<string | null>;
+  /** Unix ms until which deliveries are also signed with the previous secret. */
+  previous_secret_expires_at: Generated<number | null>;
 }
 
 /** One event, sent to every webhook of its account subscribed to its type at the time. */
@@ -195,6 +200,22 @@ export interface WebhookDeliveriesTable {
   last_status: number | null;
   created_at: number;
   finished_at: number | null;
+  /** The delivery this one sends again (issue 24 redelivery); null for an event's own delivery. */
+  redelivery_of: Generated<string | null>;
+}
+
+/** One attempt of a delivery: the delivery log (issue 24). Times are Unix ms. */
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: number;
+  /** HTTP status, 0 when there was no HTTP answer. */
+  status: number;
+  duration_ms: number;
+  /** Why there was no HTTP answer (PostOutcome.failure); null when there was one. */
+  failure: string | null;
+  /** The first 1 KB of the answer's body as UTF-8 text; null when it had none. */
+  response_excerpt: string | null;
 }
 
 /** A check value per server secret, sealed at the first start (check-encryption-key.ts). */

@@ -4,3 +4,9 @@ export const WEBHOOK_EVENT_TYPES = ['invoice.generated', 'batch.generated'] as c
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEventType[] = ['invoice.generated'];
+
+/**
+ * Issue 24: the event POST /api/webhooks/{id}/test sends, to every webhook whatever it subscribes
+ * to; it cannot be subscribed to, and generations never send it.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';

@@ -28,6 +28,7 @@ export const ERROR_EXAMPLES = {
   monthly_limit_reached: 'This month\'s 100 documents are used. The quota starts again at 2026-12-01T00:00:00Z; to continue now, upgrade at https://invoices.example.com/pricing.',
   not_found: 'No webhook wh_4f8Kq2LmN0pR7sT9vX1yZb belongs to this account.',
   method_not_allowed: 'PATCH is not allowed on /api/webhooks/{id}; allowed: GET, DELETE.',
+  webhook_inactive: 'Webhook wh_4f8Kq2LmN0pR7sT9vX1yZb is inactive after 10 events in a row failed every attempt: enable it with POST /api/webhooks/wh_4f8Kq2LmN0pR7sT9vX1yZb/enable, then redeliver.',
   idempotency_key_conflict: 'A request with this Idempotency-Key is still being processed: retry after it has finished.',
   payload_too_large: 'The request body is too large: the limit here is 8 MB. Send smaller images (logo and signature: at most 2.5 MB each), or give them as https URLs.',
   rate_limit_exceeded: 'Too many requests from this address this hour: 20 allowed; the window ends at 2026-11-27T11:00:00Z.',

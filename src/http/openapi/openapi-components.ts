@@ -11,7 +11,8 @@ import { MetaSchema, MonthlyUsageSchema, WarningSchema, WindowUsageSchema } from
 import {
   CreateWebhookRequestSchema, WebhookDeletedResponseSchema, WebhookListResponseSchema, WebhookResponseSchema, WebhookSchema,
 } from '../../schemas/webhook.ts';
-import { BatchGeneratedEventSchema, InvoiceGeneratedEventSchema } from '../../schemas/webhook-event.ts';
+import { BatchGeneratedEventSchema, InvoiceGeneratedEventSchema, WebhookTestEventSchema } from '../../schemas/webhook-event.ts';
+import { WebhookAttemptSchema, WebhookDeliveryListResponseSchema, WebhookDeliveryResponseSchema, WebhookDeliverySchema } from '../../schemas/webhook-delivery.ts';
 import { BatchRequestSchema } from '../batch-request-schema.ts';
 
 /**
@@ -56,4 +57,9 @@ export const OPENAPI_COMPONENTS: Readonly<Record<string, object>> = {
   WebhookDeleted: WebhookDeletedResponseSchema,
   InvoiceGeneratedEvent: InvoiceGeneratedEventSchema,
   BatchGeneratedEvent: BatchGeneratedEventSchema,
+  WebhookTestEvent: WebhookTestEventSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookAttempt: WebhookAttemptSchema,
+  WebhookDeliveryList: WebhookDeliveryListResponseSchema,
+  WebhookDeliveryResult: WebhookDeliveryResponseSchema,
 };

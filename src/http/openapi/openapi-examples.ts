@@ -34,7 +34,17 @@ const EXAMPLE_META = {
 
 const WEBHOOK = {
   id: 'wh_4f8Kq2LmN0pR7sT9vX1yZb', url: 'https://example.com/hooks/invoices', events: ['invoice.generated'], is_active: true,
-  created_at: 1_764_241_200, last_delivery_at: null, last_status: null, secret_hint: 'x9Qa',
+  created_at: 1_764_241_200, last_delivery_at: null, last_status: null, secret_hint: 'x9Qa', previous_secret_expires_at: null,
+};
+
+const DELIVERY = {
+  id: 'Qm3Lx7Rt5Vb1Nc9Zs4Yw6J', event_id: 'evt_7fGx2Kp9QmLw3RtYz0aBcD', event_type: 'invoice.generated', status: 'delivered',
+  created_at: 1_764_241_260, attempt_count: 2,
+  attempts: [
+    { attempted_at: 1_764_241_260, status: 503, duration_ms: 412, failure: null, response_body: 'Service Unavailable' },
+    { attempted_at: 1_764_241_321, status: 200, duration_ms: 87, failure: null, response_body: '{"received":true}' },
+  ],
+  next_attempt_at: null, finished_at: 1_764_241_321, redelivery_of: null,
 };
 
 type Json = Record<string, any>;
@@ -88,5 +98,19 @@ export function addOpenApiExamples(doc: Json): Json {
   json(op('/api/webhooks', 'get')?.responses['200'].content['application/json'], { success: true, webhooks: [WEBHOOK] });
   json(op('/api/webhooks/{id}', 'get')?.responses['200'].content['application/json'], { success: true, webhook: WEBHOOK });
   json(op('/api/webhooks/{id}', 'delete')?.responses['200'].content['application/json'], { success: true, id: WEBHOOK.id });
+  json(op('/api/webhooks/{id}/deliveries', 'get')?.responses['200'].content['application/json'], { success: true, deliveries: [DELIVERY], next_cursor: 'MTc2NDI0MTI2MDAwMC5RbTNMeDdSdDVWYjFOYzlaczRZdzZK' });
+  json(op('/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', 'post')?.responses['202'].content['application/json'], {
+    success: true,
+    delivery: { ...DELIVERY, id: 'Zs4Yw6JQm3Lx7Rt5Vb1Nc9', status: 'pending', created_at: 1_764_244_800, attempt_count: 0, attempts: [], next_attempt_at: 1_764_244_800, finished_at: null, redelivery_of: DELIVERY.id },
+  });
+  json(op('/api/webhooks/{id}/test', 'post')?.responses['200'].content['application/json'], {
+    success: true,
+    delivery: { ...DELIVERY, id: 'Vb1Nc9Zs4Yw6JQm3Lx7Rt5', event_id: 'evt_2KpQ9mLw3RtYz0aBcD7fGx', event_type: 'webhook.test', attempt_count: 1, attempts: [DELIVERY.attempts[1]], finished_at: 1_764_241_321 },
+  });
+  json(op('/api/webhooks/{id}/rotate-secret', 'post')?.responses['200'].content['application/json'], {
+    success: true,
+    webhook: { ...WEBHOOK, secret_hint: 'Rt5V', previous_secret_expires_at: 1_764_331_200, secret: 'whsec_Lx7Rt5Vb1Nc9Zs4Yw6Ju2Hp0Ge8Ai3Oq1d2Kf0QmRt5V' },
+  });
+  json(op('/api/webhooks/{id}/enable', 'post')?.responses['200'].content['application/json'], { success: true, webhook: WEBHOOK });
   return doc;
 }

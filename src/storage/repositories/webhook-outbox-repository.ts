@@ -145,13 +145,16 @@ export async function nextDueAt(db: DbOrTransaction): Promise<number | undefined
 export async function findDeliveryWork(db: DbOrTransaction, eventId: string, webhookId: string): Promise<DeliveryWork | undefined> {
   return db.selectFrom('webhook_events')
     .innerJoin('webhooks', 'webhooks.account_id', 'webhook_events.account_id')
-    .select(['webhook_events.type', 'webhook_events.body', 'webhooks.url', 'webhooks.secret_ciphertext', 'webhooks.is_active'])
+    .select(['webhook_events.type', 'webhook_events.body', 'webhooks.url', 'webhooks.secret_ciphertext', 'webhooks.previous_secret_ciphertext', 'webhooks.previous_secret_expires_at', 'webhooks.is_active'])
     .where('webhook_events.id', '=', eventId)
     .where('webhooks.id', '=', webhookId)
     .executeTakeFirst();
 }
 
-export type DeliveryWork = Pick<WebhookEventsTable, 'type' | 'body'> & Pick<WebhooksTable, 'url' | 'secret_ciphertext' | 'is_active'>;
+export type DeliveryWork = Pick<WebhookEventsTable, 'type' | 'body'> & Pick<WebhooksTable, 'url' | 'secret_ciphertext' | 'is_active'> & {
+  readonly previous_secret_ciphertext: string | null;
+  readonly previous_secret_expires_at: number | null;
+};
 
 export interface AttemptRecord {
   readonly nowMs: number;

@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
 import type { WebhooksTable } from '../tables.ts';
 
-/** A webhook as listed: everything but its sealed secret. */
-export type WebhookRow = Omit<WebhooksTable, 'secret_ciphertext' | 'failed_events_in_row'>;
+/** A webhook as listed: everything but its sealed secrets. */
+export type WebhookRow = Omit<WebhooksTable, 'secret_ciphertext' | 'previous_secret_ciphertext' | 'failed_events_in_row' | 'previous_secret_expires_at'> & {
+  previous_secret_expires_at: number | null;
+};
 
-const LISTED = ['id', 'account_id', 'url', 'events', 'secret_hint', 'is_active', 'created_at', 'last_delivery_at', 'last_status'] as const;
+const LISTED = ['id', 'account_id', 'url', 'events', 'secret_hint', 'is_active', 'created_at', 'last_delivery_at', 'last_status', 'previous_secret_expires_at'] as const;
 
 /**
  * Holds the account's row until the transaction ends (PostgreSQL), so two registrations of one
@@ -21,7 +23,7 @@ export async function countWebhooks(db: DbOrTransaction, accountId: string): Pro
   return Number(row.count);
 }
 
-export async function insertWebhook(db: DbOrTransaction, row: Omit<WebhooksTable, 'failed_events_in_row'>): Promise<void> {
+export async function insertWebhook(db: DbOrTransaction, row: Omit<WebhooksTable, 'failed_events_in_row' | 'previous_secret_ciphertext' | 'previous_secret_expires_at'>): Promise<void> {
   await db.insertInto('webhooks').values(row).execute();
 }
 
@@ -65,4 +67,68 @@ export async function recordWebhookAttempt(db: DbOrTransaction, id: string, nowM
     }))
     .where('id', '=', id)
     .execute();
+}
+
+export interface RotatedSecret {
+  readonly ciphertext: string;
+  readonly hint: string;
+  /** Unix ms until which the secret being replaced still signs deliveries. */
+  readonly previousExpiresAt: number;
+}
+
+/**
+ * Issue 24: the current secret becomes the previous one, valid until previousExpiresAt, and the
+ * new one takes its place, in one statement (SET reads the row's old values on both dialects).
+ * A secret replaced earlier, if any, stops signing at once. False when this account has no such webhook.
+ */
+export async function rotateWebhookSecret(db: DbOrTransaction, accountId: string, id: string, rotated: RotatedSecret): Promise<boolean> {
+  const result = await db.updateTable('webhooks')
+    .set((eb) => ({
+      previous_secret_ciphertext: eb.ref('secret_ciphertext'),
+      previous_secret_expires_at: rotated.previousExpiresAt,
+      secret_ciphertext: rotated.ciphertext,
+      secret_hint: rotated.hint,
+    }))
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Issue 24: active again, with its count of failed events in a row back to 0. False when this account has no such webhook. */
+export async function enableWebhook(db: DbOrTransaction, accountId: string, id: string): Promise<boolean> {
+  const result = await db.updateTable('webhooks')
+    .set({ is_active: 1, failed_events_in_row: 0 })
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The sealed secrets that sign a delivery now: the current one, and the previous one during its overlap. */
+export interface WebhookSigning {
+  readonly url: string;
+  readonly secret_ciphertext: string;
+  readonly previous_secret_ciphertext: string | null;
+  readonly previous_secret_expires_at: number | null;
+}
+
+export async function findWebhookSigning(db: DbOrTransaction, accountId: string, id: string): Promise<WebhookSigning | undefined> {
+  return db.selectFrom('webhooks')
+    .select(['url', 'secret_ciphertext', 'previous_secret_ciphertext', 'previous_secret_expires_at'])
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/**
+ * Whether this account holds the webhook, keeping its row locked until the transaction ends on
+ * PostgreSQL, so a delete cannot pass between this check and an insert that references the row.
+ * SQLite transactions are already serial (BEGIN IMMEDIATE).
+ */
+export async function lockWebhookRow(tx: DbOrTransaction, dialect: 'sqlite' | 'postgres', accountId: string, id: string): Promise<boolean> {
+  const row = await tx.selectFrom('webhooks').select('id').where('id', '=', id).where('account_id', '=', accountId)
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -8,8 +8,14 @@ import { NonPublicAddressError } from '../../outbound/non-public-address-error.t
 import { networkFailureKind } from '../../outbound/network-failure-kind.ts';
 import { outboundHost } from '../../outbound/outbound-host.ts';
 import { resolveCheckedAddresses } from '../../outbound/resolve-checked-addresses.ts';
-import { countWebhooks, deleteWebhook, findWebhook, insertWebhook, listWebhooks, lockAccountRow } from '../../storage/repositories/webhooks-repository.ts';
-import type { WebhookDeps } from './webhook-deps.ts';
+import { WEBHOOK_SECRET_OVERLAP_MS } from '../../domain/webhooks/webhook-signature-header.ts';
+import { countWebhooks, deleteWebhook, enableWebhook, findWebhook, insertWebhook, listWebhooks, lockAccountRow, rotateWebhookSecret } from '../../storage/repositories/webhooks-repository.ts';
+import type { DeliveryView } from './delivery-view.ts';
+import { listWebhookDeliveries, type DeliveryLogPage, type DeliveryQuery } from './list-webhook-deliveries.ts';
+import { redeliverWebhookDelivery } from './redeliver-webhook-delivery.ts';
+import { sendTestEvent } from './send-test-event.ts';
+import type { WebhookOperationDeps } from './webhook-operation-deps.ts';
+import { webhookNotFound } from './webhook-not-found.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 
 /** D28: at most 10 webhooks per account. */
@@ -26,10 +32,15 @@ export interface NewWebhook {
   readonly events?: readonly WebhookEventType[];
 }
 
-const notFound = (id: string) => new AppError('not_found', `This account has no webhook ${JSON.stringify(id.slice(0, 80))}: list yours with GET /api/webhooks.`);
+const notFound = webhookNotFound;
 
 /** The webhook endpoints' work, for one account at a time (an account never sees another's). */
-export function accountWebhooks(deps: WebhookDeps) {
+export function accountWebhooks(deps: WebhookOperationDeps) {
+  /** Runs work only for a well-formed id; anything else is as unknown as an id never issued. */
+  const known = async <T>(id: string, work: () => Promise<T>): Promise<T> => {
+    if (!WEBHOOK_ID_PATTERN.test(id)) throw notFound(id);
+    return work();
+  };
   return {
     /**
      * Registers a webhook (D28): https only, every address the host resolves to public unless
@@ -64,23 +75,65 @@ export function accountWebhooks(deps: WebhookDeps) {
       if (outcome === 'full') {
         throw new AppError('validation_error', `This account already has ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks, the most one account may have (D28): delete one with DELETE /api/webhooks/{id} before adding another.`);
       }
-      return { ...webhookView(row), secret };
+      return { ...webhookView({ ...row, previous_secret_expires_at: null }, now), secret };
     },
 
     async list(accountId: string): Promise<WebhookView[]> {
-      return (await listWebhooks(deps.db, accountId)).map(webhookView);
+      const nowMs = deps.clock();
+      return (await listWebhooks(deps.db, accountId)).map((row) => webhookView(row, nowMs));
     },
 
     async get(accountId: string, id: string): Promise<WebhookView> {
       const row = WEBHOOK_ID_PATTERN.test(id) ? await findWebhook(deps.db, accountId, id) : undefined;
       if (row === undefined) throw notFound(id);
-      return webhookView(row);
+      return webhookView(row, deps.clock());
     },
 
     /** Deletes it and its pending deliveries; an attempt already in flight still completes. */
     async remove(accountId: string, id: string): Promise<void> {
       if (!WEBHOOK_ID_PATTERN.test(id) || !(await deleteWebhook(deps.db, accountId, id))) throw notFound(id);
     },
+
+    /** Issue 24: the delivery log, newest first. */
+    deliveries: (accountId: string, id: string, query: DeliveryQuery): Promise<DeliveryLogPage> =>
+      known(id, () => listWebhookDeliveries(deps, accountId, id, query)),
+
+    /** Issue 24: one logged event sent again, as a new delivery. */
+    redeliver: (accountId: string, id: string, deliveryId: string): Promise<DeliveryView> =>
+      known(id, () => redeliverWebhookDelivery(deps, accountId, id, deliveryId)),
+
+    /** Issue 24: a signed webhook.test event sent now; answers the attempt. */
+    sendTest: (accountId: string, id: string): Promise<DeliveryView> =>
+      known(id, () => sendTestEvent(deps, accountId, id)),
+
+    /**
+     * Issue 24: a new secret, shown in this answer only. The one it replaces keeps signing
+     * deliveries beside it for 24 hours (X-Service-Signature: sha256=<new>,sha256=<old>), so
+     * receivers can switch without losing an event; a secret replaced before that stops at once.
+     */
+    rotateSecret: (accountId: string, id: string): Promise<WebhookView> => known(id, async () => {
+      const { secret, hint } = newWebhookSecret();
+      const nowMs = deps.clock();
+      const rotated = await rotateWebhookSecret(deps.db, accountId, id, {
+        ciphertext: encryptSecret(secret, deps.dataEncryptionKey, id),
+        hint,
+        previousExpiresAt: nowMs + WEBHOOK_SECRET_OVERLAP_MS,
+      });
+      const row = rotated ? await findWebhook(deps.db, accountId, id) : undefined;
+      if (row === undefined) throw notFound(id);
+      return { ...webhookView(row, nowMs), secret };
+    }),
+
+    /**
+     * Issue 24: active again after D28 deactivated it, its count of failed events in a row back
+     * to 0. Events made while it was inactive were not queued for it; the log's cancelled ones
+     * can be redelivered. Enabling an active webhook changes nothing.
+     */
+    enable: (accountId: string, id: string): Promise<WebhookView> => known(id, async () => {
+      const row = (await enableWebhook(deps.db, accountId, id)) ? await findWebhook(deps.db, accountId, id) : undefined;
+      if (row === undefined) throw notFound(id);
+      return webhookView(row, deps.clock());
+    }),
   };
 }
 

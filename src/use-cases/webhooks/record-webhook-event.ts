@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../domain/webhooks/webhook-event-types.ts';
+import type { WEBHOOK_TEST_EVENT_TYPE, WebhookEventType } from '../../domain/webhooks/webhook-event-types.ts';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
 import { insertWebhookEvent } from '../../storage/repositories/webhook-outbox-repository.ts';
@@ -37,6 +37,6 @@ export async function recordWebhookEvent(tx: DbOrTransaction, input: WebhookEven
 }
 
 /** D28: `{id, type, created_at, data}`, created_at in Unix seconds. Stored as sent, byte for byte. */
-export function webhookEventBody(id: string, type: WebhookEventType, nowMs: number, data: object): string {
+export function webhookEventBody(id: string, type: WebhookEventType | typeof WEBHOOK_TEST_EVENT_TYPE, nowMs: number, data: object): string {
   return JSON.stringify({ id, type, created_at: Math.floor(nowMs / 1000), data });
 }

@@ -11,11 +11,17 @@ export interface WebhookView {
   last_delivery_at: number | null;
   last_status: number | null;
   secret_hint: string;
-  /** Only in the creation answer (D28). */
+  /**
+   * Issue 24: until when (Unix seconds) deliveries are also signed with the secret replaced by
+   * the last rotation; null when no rotation is within its 24 hours.
+   */
+  previous_secret_expires_at: number | null;
+  /** Only in the creation and rotation answers (D28, issue 24). */
   secret?: string;
 }
 
-export function webhookView(row: WebhookRow): WebhookView {
+export function webhookView(row: WebhookRow, nowMs: number): WebhookView {
+  const overlapEnds = row.previous_secret_expires_at;
   return {
     id: row.id,
     url: row.url,
@@ -25,5 +31,6 @@ export function webhookView(row: WebhookRow): WebhookView {
     last_delivery_at: row.last_delivery_at === null ? null : Math.floor(row.last_delivery_at / 1000),
     last_status: row.last_status,
     secret_hint: row.secret_hint,
+    previous_secret_expires_at: overlapEnds !== null && overlapEnds > nowMs ? Math.floor(overlapEnds / 1000) : null,
   };
 }

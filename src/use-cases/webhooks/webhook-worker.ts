@@ -1,13 +1,13 @@
 import https from 'node:https';
-import { decryptSecret } from '../../domain/accounts/encrypt-secret.ts';
 import { nextAttemptAt, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW, WEBHOOK_TIMEOUT_MS } from '../../domain/webhooks/retry-schedule.ts';
-import { signWebhookBody } from '../../domain/webhooks/sign-webhook-body.ts';
 import { WEBHOOK_IN_FLIGHT_PER_ACCOUNT, WEBHOOK_IN_FLIGHT_PER_ANSWERING_WEBHOOK, WEBHOOK_IN_FLIGHT_PER_WEBHOOK } from '../../domain/webhooks/pick-fair-deliveries.ts';
 import { randomBase62 } from '../../lib/random-base62.ts';
 import { postWebhook, type PostOutcome } from '../../outbound/post-webhook.ts';
-import { claimDueDeliveries, findDeliveryWork, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery } from '../../storage/repositories/webhook-outbox-repository.ts';
+import { insertWebhookAttempt } from '../../storage/repositories/webhook-log-repository.ts';
+import { claimDueDeliveries, findDeliveryWork, finishDeliveryAttempt, nextDueAt, type ClaimedDelivery, type DeliveryWork } from '../../storage/repositories/webhook-outbox-repository.ts';
 import { recordWebhookAttempt } from '../../storage/repositories/webhooks-repository.ts';
 import type { WebhookDeps } from './webhook-deps.ts';
+import { attemptRecord, deliveryHeaders, openSigningSecrets } from './webhook-delivery-request.ts';
 
 export interface WebhookWorkerLog {
   info(fields: object, message: string): void;
@@ -16,8 +16,6 @@ export interface WebhookWorkerLog {
 }
 
 export interface WebhookWorkerDeps extends WebhookDeps {
-  /** The User-Agent of every delivery. */
-  readonly userAgent: string;
   readonly log: WebhookWorkerLog;
   /** One attempt's deadline (D28: 10 s). */
   readonly timeoutMs?: number;
@@ -139,34 +137,27 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         await finishDeliveryAttempt(deps.db, delivery.id, claim, { nowMs: deps.clock(), status: 0, state: 'cancelled', attempted: false });
         return;
       }
-      const outcome = await send(work.url, work.secret_ciphertext, delivery, work.type, work.body);
-      await record(delivery, claim, outcome);
+      const attemptedAt = deps.clock();
+      const outcome = await send(work, delivery, work.body);
+      await record(delivery, claim, attemptedAt, outcome);
     } catch (error) {
       // The claim runs out and the delivery is tried again: at-least-once, never lost.
       deps.log.error({ err: error, webhook_id: delivery.webhook_id, event_id: delivery.event_id }, 'webhook delivery could not be recorded');
     }
   }
 
-  async function send(url: string, sealedSecret: string, delivery: ClaimedDelivery, type: string, text: string): Promise<PostOutcome> {
-    let secret: string;
-    try {
-      secret = decryptSecret(sealedSecret, deps.dataEncryptionKey, delivery.webhook_id);
-    } catch {
+  async function send(work: DeliveryWork, delivery: ClaimedDelivery, text: string): Promise<PostOutcome> {
+    const now = deps.clock();
+    const secrets = openSigningSecrets(work, delivery.webhook_id, deps.dataEncryptionKey, now);
+    if (secrets === undefined) {
       deps.log.error({ webhook_id: delivery.webhook_id }, 'webhook secret cannot be opened: DATA_ENCRYPTION_KEY is not the key it was sealed with');
-      return { status: 0, failure: 'connection' };
+      return { status: 0, failure: 'connection', durationMs: 0 };
     }
-    const body = Buffer.from(text, 'utf8');
-    return postWebhook(url, body, {
-      'content-type': 'application/json',
-      'user-agent': deps.userAgent,
-      'x-service-event': type,
-      'x-service-delivery': delivery.event_id,
-      'x-service-timestamp': String(Math.floor(deps.clock() / 1000)),
-      'x-service-signature': signWebhookBody(secret, body),
-    }, { allowHosts: deps.allowHosts, timeoutMs, agent });
+    const headers = deliveryHeaders({ type: work.type, eventId: delivery.event_id, secrets, body: text, userAgent: deps.userAgent, nowMs: now });
+    return postWebhook(work.url, Buffer.from(text, 'utf8'), headers, { allowHosts: deps.allowHosts, timeoutMs, agent });
   }
 
-  async function record(delivery: ClaimedDelivery, claim: string, outcome: PostOutcome): Promise<void> {
+  async function record(delivery: ClaimedDelivery, claim: string, attemptedAt: number, outcome: PostOutcome): Promise<void> {
     const now = deps.clock();
     const attempts = delivery.attempts + 1;
     const delivered = outcome.status >= 200 && outcome.status <= 299;
@@ -175,7 +166,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     const state = end === 'retry' ? 'pending' : end;
     await deps.inTransaction(async (tx) => {
       const held = await finishDeliveryAttempt(tx, delivery.id, claim, { nowMs: now, status: outcome.status, state, attempted: true, ...(next === undefined ? {} : { nextAttemptAt: next }) });
-      if (held) await recordWebhookAttempt(tx, delivery.webhook_id, now, outcome.status, end, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW);
+      if (!held) return;
+      await recordWebhookAttempt(tx, delivery.webhook_id, now, outcome.status, end, WEBHOOK_MAX_FAILED_EVENTS_IN_ROW);
+      await insertWebhookAttempt(tx, attemptRecord(delivery.id, attemptedAt, outcome));
     });
     const fields = { webhook_id: delivery.webhook_id, event_id: delivery.event_id, attempt: attempts, status: outcome.status, failure: outcome.failure };
     if (delivered) deps.log.info(fields, 'webhook delivered');

@@ -56,7 +56,7 @@ describe('webhook endpoints (issue 8, D28) with localhost allow-listed', () => {
     assert.match(created.secret, SECRET_PATTERN, 'whsec_ + 32 random bytes in base64url (D28)');
     assert.deepEqual(created, {
       id: created.id, url: HOOK, events: ['invoice.generated'], is_active: true, created_at: clock.now() / 1000,
-      last_delivery_at: null, last_status: null, secret_hint: (created.secret as string).slice(-4), secret: created.secret,
+      last_delivery_at: null, last_status: null, secret_hint: (created.secret as string).slice(-4), previous_secret_expires_at: null, secret: created.secret,
     }, 'default events, integer seconds, no delivery yet');
 
     // Distinct creation times so "oldest first" is decided by created_at, not by the random id.
