@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { bearer, body, browser, startAccountsApp, signUpWithKey, uniqueEmail, type AccountsApp } from '../helpers/accounts-helpers.ts';
+import { useWebhookReceiver } from '../helpers/use-webhook-receiver.ts';
 import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
 import { GERMAN_INVOICE_REQUEST } from '../../src/http/openapi/openapi-examples.ts';
 import { responseChecker } from './check-response.ts';
@@ -16,6 +17,7 @@ describe('every operation answers as the OpenAPI document says', () => {
   let ctx: AccountsApp;
   let check: ReturnType<typeof responseChecker>;
   const covered = new Set<string>();
+  const hooks = useWebhookReceiver();
   before(async () => {
     ctx = await startAccountsApp({ env: ALLOW_LOCALHOST });
     check = responseChecker(await loadOpenApiDocument(ctx.t));
@@ -69,6 +71,36 @@ describe('every operation answers as the OpenAPI document says', () => {
     await call('GET', '/api/webhooks/wh_nothere', '/api/webhooks/{id}', { headers: key });
     await call('DELETE', `/api/webhooks/${id}`, '/api/webhooks/{id}', { headers: key });
     await call('DELETE', `/api/webhooks/${id}`, '/api/webhooks/{id}', { headers: key });
+  });
+
+  it('webhook operations: the delivery log, redelivery, test event, secret rotation, enable', async () => {
+    const key = bearer((await signUpWithKey(ctx, 'oa-ops')).apiKey);
+    const created = await call('POST', '/api/webhooks', '/api/webhooks', { payload: { url: hooks.receiver.url }, headers: key });
+    const id = body(created).webhook.id as string;
+    // The receiver's answer is logged as text: a body like markup must still match the document.
+    hooks.receiver.answers.push((response) => response.writeHead(201, { 'content-type': 'text/html' }).end('<img src=x onerror=alert(1)>'));
+    const tested = await call('POST', `/api/webhooks/${id}/test`, '/api/webhooks/{id}/test', { headers: key });
+    assert.equal(tested.statusCode, 200, tested.body);
+    assert.deepEqual([body(tested).delivery.attempts[0].status, body(tested).delivery.attempts[0].response_body], [201, '<img src=x onerror=alert(1)>']);
+    const listed = await call('GET', `/api/webhooks/${id}/deliveries?status=delivered`, '/api/webhooks/{id}/deliveries', { headers: key });
+    assert.equal(listed.statusCode, 200, listed.body);
+    const deliveryId = body(listed).deliveries[0].id as string;
+    await call('GET', `/api/webhooks/${id}/deliveries?status=sent`, '/api/webhooks/{id}/deliveries', { headers: key });
+    const redeliver = `/api/webhooks/${id}/deliveries/${deliveryId}/redeliver`;
+    assert.equal((await call('POST', redeliver, '/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', { headers: key })).statusCode, 202);
+    await call('POST', `/api/webhooks/${id}/deliveries/${'x'.repeat(22)}/redeliver`, '/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', { headers: key });
+    const rotated = await call('POST', `/api/webhooks/${id}/rotate-secret`, '/api/webhooks/{id}/rotate-secret', { headers: key });
+    assert.equal(rotated.statusCode, 200);
+    assert.equal(typeof body(rotated).webhook.previous_secret_expires_at, 'number');
+    await call('POST', '/api/webhooks/wh_nothere/rotate-secret', '/api/webhooks/{id}/rotate-secret', { headers: key });
+    // D28 deactivates after 10 failed events; written directly here, that is the storage tests' case.
+    const side = await ctx.sideDatabase();
+    await side.db.updateTable('webhooks').set({ is_active: 0 }).where('id', '=', id).execute();
+    const inactive = await call('POST', redeliver, '/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', { headers: key });
+    assert.deepEqual([inactive.statusCode, body(inactive).error.code], [409, 'webhook_inactive']);
+    const enabled = await call('POST', `/api/webhooks/${id}/enable`, '/api/webhooks/{id}/enable', { headers: key });
+    assert.deepEqual([enabled.statusCode, body(enabled).webhook.is_active], [200, true]);
+    await call('POST', '/api/webhooks/wh_nothere/enable', '/api/webhooks/{id}/enable', { headers: key });
   });
 
   it('accounts and health', async () => {
