@@ -34,7 +34,8 @@ export const WebhookDeliverySchema = Type.Object({
 export const DeliveryListQuerySchema = Type.Object(
   {
     status: Type.Optional(DeliveryStatus),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DELIVERY_PAGE_SIZE, description: `Deliveries per page, 1 to ${MAX_DELIVERY_PAGE_SIZE}; ${DEFAULT_DELIVERY_PAGE_SIZE} when left out.` })),
+    // A query string is text, and the validator does not coerce types (ajv-options.ts): digits here, the range in the use-case.
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: `Deliveries per page, a whole number from 1 to ${MAX_DELIVERY_PAGE_SIZE}; ${DEFAULT_DELIVERY_PAGE_SIZE} when left out.`, examples: ['50'] })),
     cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'next_cursor of the previous page, as given; leave it out for the newest deliveries.' })),
   },
   { additionalProperties: false },

@@ -114,7 +114,9 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       },
     }, async (request) => {
       const accountId = await account(request, 'GET /api/webhooks/{id}/deliveries');
-      return { success: true as const, ...(await deps.webhooks.deliveries(accountId, request.params.id, request.query)) };
+      const { limit, ...query } = request.query;
+      const page = await deps.webhooks.deliveries(accountId, request.params.id, limit === undefined ? query : { ...query, limit: Number(limit) });
+      return { success: true as const, ...page };
     });
 
     app.post('/api/webhooks/:id/deliveries/:delivery_id/redeliver', {

@@ -32,8 +32,11 @@ export async function listWebhookDeliveries(deps: WebhookDeps, accountId: string
   if (query.cursor !== undefined && after === undefined) {
     throw new AppError('validation_error', 'cursor is not one this API gave: pass next_cursor from the previous page as it is, or leave cursor out for the first page.');
   }
+  const limit = query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DELIVERY_PAGE_SIZE) {
+    throw new AppError('validation_error', `limit must be a whole number from 1 to ${MAX_DELIVERY_PAGE_SIZE}: ask for fewer deliveries per page and follow next_cursor for the rest.`);
+  }
   if ((await findWebhook(deps.db, accountId, webhookId)) === undefined) throw webhookNotFound(webhookId);
-  const limit = Math.min(Math.max(query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE, 1), MAX_DELIVERY_PAGE_SIZE);
   const rows = await listLoggedDeliveries(deps.db, {
     webhookId,
     limit: limit + 1,
