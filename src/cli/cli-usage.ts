@@ -8,6 +8,8 @@ Commands:
                             and no database.
   send <request.json>       Send one request to a server (INVOICE_API_URL, INVOICE_API_KEY) and
                             write its answer.
+  mcp                       Serve the service's MCP tools on standard input and output, for
+                            desktop agents (INVOICE_API_URL, INVOICE_API_KEY).
   help [command]            Show this text, or a command's.
 
 Options:
@@ -59,4 +61,19 @@ Environment: INVOICE_API_URL (required, e.g. http://127.0.0.1:3000), INVOICE_API
 
 Exit status: 0 written, 1 the API answered an error (its code, message and request id are
 printed) or could not be reached, 2 bad usage.
+`;
+
+/** `invoice mcp --help`. */
+export const MCP_USAGE = `Usage: invoice mcp
+
+Serves MCP (Model Context Protocol) on standard input and output for a desktop agent, and forwards
+every tools/list and tools/call to INVOICE_API_URL/mcp with INVOICE_API_KEY as a Bearer key: the
+tools are the service's (compute_invoice, generate_invoice, check_einvoice_readiness, the webhook
+tools), metered and limited as the HTTP API. Standard output carries MCP messages only; problems
+go to standard error. Runs until standard input ends.
+
+Environment: INVOICE_API_URL (required, e.g. http://127.0.0.1:3000), INVOICE_API_KEY (required).
+
+Exit status: 0 standard input ended, 1 the service could not be reached or refused the key,
+2 bad usage or a missing variable. See docs/mcp.md for a desktop client's configuration.
 `;

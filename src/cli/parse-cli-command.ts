@@ -10,7 +10,7 @@ export interface RequestOverrides {
 
 /** One run of the `invoice` command, read from its arguments. */
 export type CliCommand =
-  | { readonly name: 'help'; readonly topic: 'render' | 'send' | undefined }
+  | { readonly name: 'help'; readonly topic: CliTopic | undefined }
   | { readonly name: 'version' }
   | {
     readonly name: 'render';
@@ -20,9 +20,13 @@ export type CliCommand =
     readonly out: string | undefined;
     readonly outDir: string | undefined;
   }
-  | { readonly name: 'send'; readonly input: string; readonly overrides: RequestOverrides; readonly out: string | undefined };
+  | { readonly name: 'send'; readonly input: string; readonly overrides: RequestOverrides; readonly out: string | undefined }
+  | { readonly name: 'mcp' };
 
-export type ParsedCliCommand = { readonly ok: true; readonly command: CliCommand } | { readonly ok: false; readonly message: string; readonly topic?: 'render' | 'send' };
+/** The commands with a help text of their own. */
+export type CliTopic = 'render' | 'send' | 'mcp';
+
+export type ParsedCliCommand = { readonly ok: true; readonly command: CliCommand } | { readonly ok: false; readonly message: string; readonly topic?: CliTopic };
 
 const REQUEST_OPTIONS = {
   output: { type: 'string' },
@@ -42,7 +46,7 @@ export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
       return { ok: true, command: { name: 'help', topic: undefined } };
     case 'help': {
       const topic = rest[0];
-      if (topic === undefined || topic === 'render' || topic === 'send') return { ok: true, command: { name: 'help', topic } };
+      if (topic === undefined || topic === 'render' || topic === 'send' || topic === 'mcp') return { ok: true, command: { name: 'help', topic } };
       return { ok: false, message: `"${printableArgument(topic)}" is not a command` };
     }
     case '-v':
@@ -52,6 +56,8 @@ export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
       return parseRender(rest);
     case 'send':
       return parseSend(rest);
+    case 'mcp':
+      return parseMcp(rest);
     default:
       return { ok: false, message: `"${printableArgument(name)}" is not a command` };
   }
@@ -87,13 +93,22 @@ function parseSend(args: readonly string[]): ParsedCliCommand {
   return { ok: true, command: { name: 'send', input: positionals[0]!, overrides: overrides.overrides, out: text(values.out) } };
 }
 
+/** `invoice mcp` takes no arguments: the service and key are in the environment, as a desktop client's configuration gives them. */
+function parseMcp(args: readonly string[]): ParsedCliCommand {
+  const parsed = parse(args, { help: { type: 'boolean', short: 'h' } }, 'mcp');
+  if (!parsed.ok) return parsed;
+  if (parsed.values.help === true) return { ok: true, command: { name: 'help', topic: 'mcp' } };
+  if (parsed.positionals.length > 0) return { ok: false, message: `mcp takes no arguments, got "${printableArgument(parsed.positionals[0]!)}"`, topic: 'mcp' };
+  return { ok: true, command: { name: 'mcp' } };
+}
+
 type Values = Record<string, string | boolean | undefined>;
 
 /** A string option's value (parseArgs typed them by their declaration). */
 const text = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
-function parse(args: readonly string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], topic: 'render' | 'send')
-  : { ok: true; values: Values; positionals: string[] } | { ok: false; message: string; topic: 'render' | 'send' } {
+function parse(args: readonly string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], topic: CliTopic)
+  : { ok: true; values: Values; positionals: string[] } | { ok: false; message: string; topic: CliTopic } {
   try {
     const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
     return { ok: true, values: values as Values, positionals };

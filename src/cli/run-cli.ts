@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { CLI_USAGE, RENDER_USAGE, SEND_USAGE } from './cli-usage.ts';
+import { CLI_USAGE, MCP_USAGE, RENDER_USAGE, SEND_USAGE } from './cli-usage.ts';
 import type { CliIo } from './cli-io.ts';
 import { parseCliCommand } from './parse-cli-command.ts';
 import { runRender } from './run-render.ts';
 import { runSend } from './run-send.ts';
 
-const USAGE = { render: RENDER_USAGE, send: SEND_USAGE } as const;
+const USAGE = { render: RENDER_USAGE, send: SEND_USAGE, mcp: MCP_USAGE } as const;
 
 /**
  * The `invoice` command (docs/cli.md): reads its arguments, runs one command, returns the exit
- * status: 0 done, 1 a document failed or the API answered an error, 2 bad usage.
+ * status: 0 done, 1 a document failed or the API answered an error (or, for mcp, could not be
+ * reached), 2 bad usage.
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseCliCommand(args);
@@ -29,6 +30,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       return runRender(command, io);
     case 'send':
       return runSend(command, io);
+    case 'mcp':
+      if (io.stdin === undefined) throw new TypeError('invoice mcp needs standard input');
+      // Loaded here only: the MCP SDK is not worth its start-up time to render and send.
+      return (await import('./run-mcp-bridge.ts')).runMcpBridge({ ...io, stdin: io.stdin }, packageVersion());
   }
 }
 

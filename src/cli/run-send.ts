@@ -1,6 +1,7 @@
 import type { CliCommand } from './parse-cli-command.ts';
 import type { CliIo } from './cli-io.ts';
 import { describeFailure } from './describe-failure.ts';
+import { readApiUrl } from './read-api-url.ts';
 import { readRequestFile } from './read-request-file.ts';
 import { writeDocument } from './write-document.ts';
 
@@ -17,19 +18,12 @@ const SEND_TIMEOUT_MS = 120_000;
  * Exit status: 0 written, 1 the API answered an error or could not be reached, 2 bad usage.
  */
 export async function runSend(command: SendCommand, io: CliIo): Promise<number> {
-  const base = io.env.INVOICE_API_URL;
-  if (base === undefined || base === '') {
-    io.stderr.write('INVOICE_API_URL is not set: set it to the service\'s address, for example INVOICE_API_URL=http://127.0.0.1:3000\n');
+  const api = readApiUrl(io.env, 'api/generate-invoice');
+  if (!api.ok) {
+    io.stderr.write(`${api.message}\n`);
     return 2;
   }
-  let url: URL;
-  try {
-    url = new URL('api/generate-invoice', base.endsWith('/') ? base : `${base}/`);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-  } catch {
-    io.stderr.write(`INVOICE_API_URL "${base.slice(0, 100)}" is not an http:// or https:// address\n`);
-    return 2;
-  }
+  const { url } = api;
   let raw: unknown;
   try {
     raw = await readRequestFile(command.input);
