@@ -1,10 +1,12 @@
 import { ApiError, apiErrorFrom } from './api-error.ts';
+import { documentFile, type PdfDocument, type XmlDocument } from './document-file.ts';
 import { DEFAULT_RETRY, fetchWithRetries, type RetryOptions } from './fetch-with-retries.ts';
+import { hostedLinkParts } from './hosted-link-parts.ts';
 import type {
   AccountResponse, ApiKeyResponse, BatchRequest, BatchResponse, CreatedWebhookResponse, CreateWebhookRequest,
   DeletedWebhookResponse, ForgotPasswordRequest, GeneratedInvoice, HealthResponse, HostedInvoiceJson, InvoiceOutput, InvoiceRequest,
   LoginRequest, LoginResponse, LogoutResponse, MessageResponse, RegisteredResponse, RegisterRequest, ResendVerificationRequest, ResetPasswordRequest, UsageResponse,
-  WebhookListResponse, WebhookResponse,
+  RotatedWebhookSecretResponse, WebhookDelivery, WebhookDeliveryListResponse, WebhookDeliveryResponse, WebhookDeliveryStatus, WebhookListResponse, WebhookResponse,
 } from './operation-types.ts';
 
 /** D18: the web app's session cookie. */
@@ -35,21 +37,15 @@ export interface GenerationOptions extends RequestOptions {
   readonly idempotencyKey?: string;
 }
 
-/** A document answer: the file, with the headers that go with it. */
-interface DocumentFile {
-  /** From Content-Disposition, e.g. invoice.pdf or invoice.xml. */
-  readonly filename: string | undefined;
-  readonly mediaType: string;
-  /** X-Hosted-Url: the 7-day signed link, when the invoice has one. */
-  readonly hostedUrl: string | undefined;
-  /** X-Warnings codes, e.g. hosted_link_omitted (D42). */
-  readonly warnings: readonly string[];
-  readonly requestId: string | undefined;
-  /** The Idempotency-Key sent (on generation). */
-  readonly idempotencyKey: string | undefined;
+/** Which page of a webhook's delivery log, and which deliveries. */
+export interface DeliveryListOptions extends RequestOptions {
+  readonly status?: WebhookDeliveryStatus;
+  /** Deliveries per page, 1 to 100 (the service's default 20). */
+  readonly limit?: number;
+  /** next_cursor of the previous page; absent for the newest deliveries. */
+  readonly cursor?: string;
 }
-export interface PdfDocument extends DocumentFile { readonly kind: 'pdf'; readonly bytes: Uint8Array }
-export interface XmlDocument extends DocumentFile { readonly kind: 'xml'; readonly xml: string }
+
 
 type Query = Record<string, string | undefined>;
 interface Call {
@@ -222,12 +218,67 @@ export class InvoiceClient {
 
   /** GET /api/webhooks/{id}, with its last delivery's time and status. */
   getWebhook(id: string, options: RequestOptions = {}): Promise<WebhookResponse> {
-    return this.#json({ method: 'GET', path: `api/webhooks/${encodeURIComponent(id)}`, signal: options.signal });
+    return this.#json({ method: 'GET', path: webhookPath(id), signal: options.signal });
   }
 
   /** DELETE /api/webhooks/{id}. Not retried: a repeat after a lost answer would be a 404. */
   deleteWebhook(id: string, options: RequestOptions = {}): Promise<DeletedWebhookResponse> {
-    return this.#json({ method: 'DELETE', path: `api/webhooks/${encodeURIComponent(id)}`, signal: options.signal });
+    return this.#json({ method: 'DELETE', path: webhookPath(id), signal: options.signal });
+  }
+
+  /**
+   * GET /api/webhooks/{id}/deliveries: one page of the delivery log, newest first, each delivery
+   * with every attempt. Its `next_cursor` (null on the last page) is the next call's `cursor`;
+   * iterateWebhookDeliveries follows it for you.
+   */
+  listWebhookDeliveries(id: string, options: DeliveryListOptions = {}): Promise<WebhookDeliveryListResponse> {
+    const query = { status: options.status, limit: options.limit === undefined ? undefined : String(options.limit), cursor: options.cursor };
+    return this.#json({ method: 'GET', path: `${webhookPath(id)}/deliveries`, query, signal: options.signal });
+  }
+
+  /**
+   * Every delivery of the log, newest first, fetched a page at a time (`limit` is the page size)
+   * only as the loop asks for more, so a `break` stops the requests too.
+   */
+  async *iterateWebhookDeliveries(id: string, options: Omit<DeliveryListOptions, 'cursor'> = {}): AsyncGenerator<WebhookDelivery, void, undefined> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.listWebhookDeliveries(id, { ...options, cursor });
+      yield* page.deliveries;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+
+  /**
+   * POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver: a new pending delivery of the same
+   * event (202). Not retried: a lost answer would send the event twice. 409 webhook_inactive for a
+   * deactivated webhook (enableWebhook first); 429 past 60 a minute.
+   */
+  redeliverWebhookDelivery(id: string, deliveryId: string, options: RequestOptions = {}): Promise<WebhookDeliveryResponse> {
+    return this.#json({ method: 'POST', path: `${webhookPath(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, signal: options.signal });
+  }
+
+  /**
+   * POST /api/webhooks/{id}/test: sends a webhook.test event now and answers its one attempt
+   * (HTTP status, duration, the start of the answer); the service waits up to 10 s for the
+   * receiver. Not retried; 429 past 10 a minute.
+   */
+  testWebhook(id: string, options: RequestOptions = {}): Promise<WebhookDeliveryResponse> {
+    return this.#json({ method: 'POST', path: `${webhookPath(id)}/test`, signal: options.signal });
+  }
+
+  /**
+   * POST /api/webhooks/{id}/rotate-secret: the new `secret`, in this answer only; both signatures
+   * go out until `previous_secret_expires_at` (24 h). Not retried: a second rotation would drop the
+   * secret your receivers still hold.
+   */
+  rotateWebhookSecret(id: string, options: RequestOptions = {}): Promise<RotatedWebhookSecretResponse> {
+    return this.#json({ method: 'POST', path: `${webhookPath(id)}/rotate-secret`, signal: options.signal });
+  }
+
+  /** POST /api/webhooks/{id}/enable: active again after D28 deactivated it; an active one is unchanged. */
+  enableWebhook(id: string, options: RequestOptions = {}): Promise<WebhookResponse> {
+    return this.#json({ method: 'POST', path: `${webhookPath(id)}/enable`, signal: options.signal });
   }
 
   async #json<Body>(call: Call): Promise<Body> {
@@ -260,36 +311,4 @@ export class InvoiceClient {
   }
 }
 
-function documentFile(response: Response, idempotencyKey: string | undefined): DocumentFile {
-  const warnings = response.headers.get('x-warnings');
-  return {
-    filename: filenameOf(response.headers.get('content-disposition')),
-    mediaType: response.headers.get('content-type') ?? 'application/octet-stream',
-    hostedUrl: response.headers.get('x-hosted-url') ?? undefined,
-    warnings: warnings === null ? [] : warnings.split(',').map((code) => code.trim()).filter((code) => code !== ''),
-    requestId: response.headers.get('x-request-id') ?? undefined,
-    idempotencyKey,
-  };
-}
-
-/** The file name of a Content-Disposition: filename* (RFC 8187, the exact UTF-8 name) before filename. */
-function filenameOf(header: string | null): string | undefined {
-  if (header === null) return undefined;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (extended !== null) {
-    try {
-      return decodeURIComponent(extended[1]!);
-    } catch {
-      // A malformed escape: fall back to the ASCII name.
-    }
-  }
-  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim();
-}
-
-function hostedLinkParts(link: string): { id: string; t: string } {
-  const url = new URL(link);
-  const id = /\/api\/i\/([^/]+)$/.exec(url.pathname)?.[1];
-  const t = url.searchParams.get('t');
-  if (id === undefined || t === null) throw new TypeError(`Not a hosted invoice link (…/api/i/<id>?t=…): ${link}`);
-  return { id: decodeURIComponent(id), t };
-}
+const webhookPath = (id: string): string => `api/webhooks/${encodeURIComponent(id)}`;

@@ -8,10 +8,12 @@ import type { paths } from './generated/openapi.ts';
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type RequestBodyOf<Operation> = Operation extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
 type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : never;
+/** The statuses of success; 202 is a redelivery's "queued" (issue 24). */
+type Success = 200 | 201 | 202 | '200' | '201' | '202';
 /** The JSON body of the operation's 2xx answer. */
-type SuccessOf<Operation> = JsonOf<ResponsesOf<Operation>[Extract<keyof ResponsesOf<Operation>, 200 | 201 | '200' | '201'>]>;
+type SuccessOf<Operation> = JsonOf<ResponsesOf<Operation>[Extract<keyof ResponsesOf<Operation>, Success>]>;
 /** The JSON bodies of every other status (one per status, or the 4XX and 5XX ranges). */
-type FailureOf<Operation> = { [Status in Exclude<keyof ResponsesOf<Operation>, 200 | 201 | '200' | '201'>]: JsonOf<ResponsesOf<Operation>[Status]> }[Exclude<keyof ResponsesOf<Operation>, 200 | 201 | '200' | '201'>];
+type FailureOf<Operation> = { [Status in Exclude<keyof ResponsesOf<Operation>, Success>]: JsonOf<ResponsesOf<Operation>[Status]> }[Exclude<keyof ResponsesOf<Operation>, Success>];
 
 type GenerateInvoice = paths['/api/generate-invoice']['post'];
 type HostedInvoice = paths['/api/i/{id}']['get'];
@@ -51,6 +53,19 @@ export type CreatedWebhookResponse = SuccessOf<paths['/api/webhooks']['post']>;
 export type WebhookListResponse = SuccessOf<paths['/api/webhooks']['get']>;
 export type WebhookResponse = SuccessOf<paths['/api/webhooks/{id}']['get']>;
 export type DeletedWebhookResponse = SuccessOf<paths['/api/webhooks/{id}']['delete']>;
+export type Webhook = WebhookResponse['webhook'];
+
+type ListDeliveries = paths['/api/webhooks/{id}/deliveries']['get'];
+/** `{success, deliveries, next_cursor}`: one page of a webhook's delivery log, newest first. */
+export type WebhookDeliveryListResponse = SuccessOf<ListDeliveries>;
+export type WebhookDelivery = WebhookDeliveryListResponse['deliveries'][number];
+/** One attempt: HTTP status (0 for none), duration, failure, and the first 1 KB of the answer as text. */
+export type WebhookAttempt = WebhookDelivery['attempts'][number];
+export type WebhookDeliveryStatus = WebhookDelivery['status'];
+/** `{success, delivery}` of redeliver (the new pending delivery) and of test (its one attempt). */
+export type WebhookDeliveryResponse = SuccessOf<paths['/api/webhooks/{id}/deliveries/{delivery_id}/redeliver']['post']>;
+/** `{success, webhook}` whose webhook carries the new `secret`, shown this once. */
+export type RotatedWebhookSecretResponse = SuccessOf<paths['/api/webhooks/{id}/rotate-secret']['post']>;
 
 type CodeOf<Body> = Body extends { error: { code: infer Code } } ? Code : never;
 type GenerationErrorCode = CodeOf<FailureOf<GenerateInvoice>>;

@@ -83,6 +83,22 @@ export async function usesEveryMethod(): Promise<void> {
   const firstUrl: string | undefined = listed.webhooks[0]?.url;
   const one = await client.getWebhook(created.webhook.id);
   const active: boolean = one.webhook.is_active;
+  const page = await client.listWebhookDeliveries(created.webhook.id, { status: 'failed', limit: 50 });
+  const cursor: string | null = page.next_cursor;
+  const firstAttempt = page.deliveries[0]?.attempts[0];
+  const answered: string = `${firstAttempt?.status} ${firstAttempt?.duration_ms} ${firstAttempt?.failure ?? ''} ${firstAttempt?.response_body ?? ''}`;
+  // @ts-expect-error 'sent' is not a delivery status of the document
+  await client.listWebhookDeliveries(created.webhook.id, { status: 'sent' });
+  const eventTypes: string[] = [];
+  for await (const delivery of client.iterateWebhookDeliveries(created.webhook.id, { status: 'delivered' })) eventTypes.push(delivery.event_type);
+  const redelivered = await client.redeliverWebhookDelivery(created.webhook.id, page.deliveries[0]?.id ?? '');
+  const redeliveryOf: string | null = redelivered.delivery.redelivery_of;
+  const tested = await client.testWebhook(created.webhook.id);
+  const testStatus: 'pending' | 'delivered' | 'failed' | 'cancelled' = tested.delivery.status;
+  const rotatedSecret = await client.rotateWebhookSecret(created.webhook.id);
+  const newSecret: string | undefined = rotatedSecret.webhook.secret;
+  const overlapEnds: number | null = rotatedSecret.webhook.previous_secret_expires_at;
+  const enabled: boolean = (await client.enableWebhook(created.webhook.id)).webhook.is_active;
   const deleted = await client.deleteWebhook(created.webhook.id);
   const deletedId: string = deleted.id;
 
@@ -105,5 +121,6 @@ export async function usesEveryMethod(): Promise<void> {
   if ('kind' in either) void (either.kind === 'pdf' ? either.bytes : either.xml);
   else void either.invoice.number;
 
-  void [registered, resent, forgot, reset, verified, session, signedOut, total, requestId, anonymous, number, bytes, filename, notPdf, xml, generated, firstNumber, hostedPdf, hostedTotal, documentsUsed, email, apiKey, status, firstUrl, active, deletedId, valid];
+  void [registered, resent, forgot, reset, verified, session, signedOut, total, requestId, anonymous, number, bytes, filename, notPdf, xml, generated, firstNumber, hostedPdf, hostedTotal, documentsUsed, email, apiKey, status, firstUrl, active, deletedId, valid,
+    cursor, answered, eventTypes, redeliveryOf, testStatus, newSecret, overlapEnds, enabled];
 }

@@ -152,6 +152,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook's delivery log
+         * @description API key only. Its deliveries, newest first, each with its event, status and every attempt: time, HTTP status (0 for none), duration and the first 1 KB of the answer as text. Kept 7 days after they finish, as the outbox is. Paged by cursor (next_cursor); status filters. See docs/webhooks.md.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a logged event again
+         * @description API key only. A new delivery of the same event, due at once: the same body and event id (X-Service-Delivery: deduplicate on it), a fresh X-Service-Timestamp and a signature made with the secrets in force when it is sent. It is retried like any delivery (D28). 409 webhook_inactive for a deactivated webhook: enable it first. At most 60 a minute per webhook.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event now
+         * @description API key only. POSTs a signed webhook.test event to the webhook at once, active or not, and answers with the attempt: its HTTP status (0 for none), duration and the first 1 KB of the answer. One attempt, no retries; it waits for the answer up to 10 s. Logged like any delivery. At most 10 a minute per webhook.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description API key only. A new secret, in this answer only. For 24 hours deliveries carry both signatures, the new one first (X-Service-Signature: sha256=<new>,sha256=<old>; previous_secret_expires_at says until when), so receivers can switch without losing an event; then only the new one. Rotating again within the 24 hours drops the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable a deactivated webhook
+         * @description API key only. Makes a webhook that D28 deactivated (10 events in a row failed every attempt) active again, with its count of failed events back to 0; the next events are delivered to it. Events made while it was inactive are not sent; redeliver them from the log. Enabling an active webhook changes nothing.
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -345,7 +445,7 @@ export interface webhooks {
         put?: never;
         /**
          * The invoice.generated delivery
-         * @description POSTed to each active webhook subscribed to invoice.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28). Verify X-Service-Signature on the raw body before parsing it.
+         * @description POSTed to each active webhook subscribed to invoice.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28), and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.
          */
         post: operations["onInvoiceGenerated"];
         delete?: never;
@@ -365,9 +465,29 @@ export interface webhooks {
         put?: never;
         /**
          * The batch.generated delivery
-         * @description POSTed to each active webhook subscribed to batch.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28). Verify X-Service-Signature on the raw body before parsing it.
+         * @description POSTed to each active webhook subscribed to batch.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28), and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.
          */
         post: operations["onBatchGenerated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The webhook.test delivery
+         * @description POSTed once to the webhook named by POST /api/webhooks/{id}/test, active or not, whatever it subscribes to, with no retries; the attempt's outcome is the test request's answer (issue 24). Verify X-Service-Signature on the raw body before parsing it.
+         */
+        post: operations["onWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1044,7 +1164,7 @@ export interface components {
         };
         ErrorDetail: {
             /** @enum {string} */
-            code: "validation_error" | "invalid_currency" | "invalid_language" | "invalid_template" | "invalid_output" | "invalid_profile" | "e_invoice_incomplete" | "invalid_qr_type" | "invalid_json" | "bad_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "calculation_error" | "invalid_api_key" | "invalid_credentials" | "auth_required" | "unverified_account" | "forbidden" | "monthly_limit_reached" | "not_found" | "method_not_allowed" | "idempotency_key_conflict" | "payload_too_large" | "rate_limit_exceeded" | "rate_limit_hourly" | "rate_limit_weekly" | "pdf_error" | "ubl_error" | "cii_error" | "internal_error" | "not_provisioned";
+            code: "validation_error" | "invalid_currency" | "invalid_language" | "invalid_template" | "invalid_output" | "invalid_profile" | "e_invoice_incomplete" | "invalid_qr_type" | "invalid_json" | "bad_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "calculation_error" | "invalid_api_key" | "invalid_credentials" | "auth_required" | "unverified_account" | "forbidden" | "monthly_limit_reached" | "not_found" | "method_not_allowed" | "idempotency_key_conflict" | "webhook_inactive" | "payload_too_large" | "rate_limit_exceeded" | "rate_limit_hourly" | "rate_limit_weekly" | "pdf_error" | "ubl_error" | "cii_error" | "internal_error" | "not_provisioned";
             /** @description What was wrong and how to fix it, naming the field path. */
             message: string;
             /** @description 402 monthly_limit_reached only: where to change plan (D16, D22). */
@@ -1122,7 +1242,7 @@ export interface components {
             id: string;
             url: string;
             events: ("invoice.generated" | "batch.generated")[];
-            /** @description False once 10 events in a row failed every attempt (D28); delete it and create a new one. */
+            /** @description False once 10 events in a row failed every attempt (D28): it gets no events until POST /api/webhooks/{id}/enable. */
             is_active: boolean;
             /** @description Unix seconds. */
             created_at: number;
@@ -1132,7 +1252,9 @@ export interface components {
             last_status: number | null;
             /** @description The last 4 characters of the secret. */
             secret_hint: string;
-            /** @description Only in the creation answer, and never again: whsec_ followed by 43 characters. Keys X-Service-Signature. */
+            /** @description Unix seconds until which deliveries are also signed with the secret the last rotation replaced (X-Service-Signature: sha256=<new>,sha256=<old>); null when no rotation is within its 24 hours. */
+            previous_secret_expires_at: number | null;
+            /** @description Only in the creation and rotate-secret answers, and never again: whsec_ followed by 43 characters. Keys X-Service-Signature. */
             secret?: string;
         };
         WebhookResult: {
@@ -1177,6 +1299,72 @@ export interface components {
                 rate_limited: boolean;
                 results: components["schemas"]["BatchItemResult"][];
             };
+        };
+        /** @description webhook.test: sent on request to check a receiver; signed like every delivery. */
+        WebhookTestEvent: {
+            /** @description The event id, evt_ followed by 22 letters and digits; the same on every retry (X-Service-Delivery): deduplicate on it. */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /** @description Unix second of the generation; the same on every retry. */
+            created_at: number;
+            data: {
+                webhook: {
+                    id: string;
+                    url: string;
+                };
+                message: string;
+            };
+        };
+        WebhookDelivery: {
+            /** @description 22 letters and digits; the {delivery_id} of redeliver. */
+            id: string;
+            /** @description evt_…, the body's id and X-Service-Delivery; a redelivery keeps it. */
+            event_id: string;
+            /** @description invoice.generated, batch.generated or webhook.test. */
+            event_type: string;
+            /**
+             * @description pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt failed (D28's schedule; a test event has one). cancelled: the webhook was inactive when its attempt came due, so nothing was sent.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            /** @description Unix seconds the delivery was made: with its event, or when a redelivery or test was asked for. */
+            created_at: number;
+            /** @description Attempts made so far (at most 7, D28). */
+            attempt_count: number;
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            /** @description Unix seconds the next attempt is due; null unless pending. */
+            next_attempt_at: number | null;
+            /** @description Unix seconds it was delivered, failed or cancelled; null while pending. Kept 7 days after. */
+            finished_at: number | null;
+            /** @description The delivery this one sends again; null for an event's own delivery. */
+            redelivery_of: string | null;
+        };
+        WebhookAttempt: {
+            /** @description Unix seconds the attempt started. */
+            attempted_at: number;
+            /** @description HTTP status of the answer, 0 when there was none (see failure). */
+            status: number;
+            /** @description From the start of the attempt (DNS included) to the answer or the failure. */
+            duration_ms: number;
+            /** @description Why there was no HTTP answer; null when there was one. */
+            failure: ("timeout" | "non_public_address" | "dns" | "tls" | "connection" | "invalid_url") | null;
+            /** @description The first 1 KB of the answer's body, decoded as UTF-8 (invalid bytes and NUL as U+FFFD). Plain text: never render it as HTML. null when the answer had no body or there was no answer. */
+            response_body: string | null;
+        };
+        WebhookDeliveryList: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description Newest first. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as cursor for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        WebhookDeliveryResult: {
+            /** @enum {boolean} */
+            success: true;
+            delivery: components["schemas"]["WebhookDelivery"];
         };
     };
     responses: never;
@@ -2759,7 +2947,8 @@ export interface operations {
                      *           "created_at": 1764241200,
                      *           "last_delivery_at": null,
                      *           "last_status": null,
-                     *           "secret_hint": "x9Qa"
+                     *           "secret_hint": "x9Qa",
+                     *           "previous_secret_expires_at": null
                      *         }
                      *       ]
                      *     }
@@ -2879,6 +3068,7 @@ export interface operations {
                      *         "last_delivery_at": null,
                      *         "last_status": null,
                      *         "secret_hint": "x9Qa",
+                     *         "previous_secret_expires_at": null,
                      *         "secret": "whsec_8d2Kf0Qm3Lx7Rt5Vb1Nc9Zs4Yw6Ju2Hp0Ge8Ai3Oq1"
                      *       }
                      *     }
@@ -2998,7 +3188,8 @@ export interface operations {
                      *         "created_at": 1764241200,
                      *         "last_delivery_at": null,
                      *         "last_status": null,
-                     *         "secret_hint": "x9Qa"
+                     *         "secret_hint": "x9Qa",
+                     *         "previous_secret_expires_at": null
                      *       }
                      *     }
                      */
@@ -3122,6 +3313,734 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            /** @description Error: bad_request. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt failed (D28's schedule; a test event has one). cancelled: the webhook was inactive when its attempt came due, so nothing was sent. */
+                status?: "pending" | "delivered" | "failed" | "cancelled";
+                /**
+                 * @description Deliveries per page, a whole number from 1 to 100; 20 when left out.
+                 * @example 50
+                 */
+                limit?: string;
+                /** @description next_cursor of the previous page, as given; leave it out for the newest deliveries. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook id, wh_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A WebhookDeliveryList. */
+            200: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "Qm3Lx7Rt5Vb1Nc9Zs4Yw6J",
+                     *           "event_id": "evt_7fGx2Kp9QmLw3RtYz0aBcD",
+                     *           "event_type": "invoice.generated",
+                     *           "status": "delivered",
+                     *           "created_at": 1764241260,
+                     *           "attempt_count": 2,
+                     *           "attempts": [
+                     *             {
+                     *               "attempted_at": 1764241260,
+                     *               "status": 503,
+                     *               "duration_ms": 412,
+                     *               "failure": null,
+                     *               "response_body": "Service Unavailable"
+                     *             },
+                     *             {
+                     *               "attempted_at": 1764241321,
+                     *               "status": 200,
+                     *               "duration_ms": 87,
+                     *               "failure": null,
+                     *               "response_body": "{\"received\":true}"
+                     *             }
+                     *           ],
+                     *           "next_attempt_at": null,
+                     *           "finished_at": 1764241321,
+                     *           "redelivery_of": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": "MTc2NDI0MTI2MDAwMC5RbTNMeDdSdDVWYjFOYzlaczRZdzZK"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Error: bad_request, validation_error. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id, wh_… */
+                id: string;
+                /** @description The delivery id from the log (22 letters and digits). */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A WebhookDeliveryResult. */
+            202: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "id": "Zs4Yw6JQm3Lx7Rt5Vb1Nc9",
+                     *         "event_id": "evt_7fGx2Kp9QmLw3RtYz0aBcD",
+                     *         "event_type": "invoice.generated",
+                     *         "status": "pending",
+                     *         "created_at": 1764244800,
+                     *         "attempt_count": 0,
+                     *         "attempts": [],
+                     *         "next_attempt_at": 1764244800,
+                     *         "finished_at": null,
+                     *         "redelivery_of": "Qm3Lx7Rt5Vb1Nc9Zs4Yw6J"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
+                };
+            };
+            /** @description Error: bad_request. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: webhook_inactive. */
+            409: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id, wh_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A WebhookDeliveryResult. */
+            200: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "delivery": {
+                     *         "id": "Vb1Nc9Zs4Yw6JQm3Lx7Rt5",
+                     *         "event_id": "evt_2KpQ9mLw3RtYz0aBcD7fGx",
+                     *         "event_type": "webhook.test",
+                     *         "status": "delivered",
+                     *         "created_at": 1764241260,
+                     *         "attempt_count": 1,
+                     *         "attempts": [
+                     *           {
+                     *             "attempted_at": 1764241321,
+                     *             "status": 200,
+                     *             "duration_ms": 87,
+                     *             "failure": null,
+                     *             "response_body": "{\"received\":true}"
+                     *           }
+                     *         ],
+                     *         "next_attempt_at": null,
+                     *         "finished_at": 1764241321,
+                     *         "redelivery_of": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryResult"];
+                };
+            };
+            /** @description Error: bad_request. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_exceeded. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id, wh_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A WebhookResult. */
+            200: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "wh_4f8Kq2LmN0pR7sT9vX1yZb",
+                     *         "url": "https://example.com/hooks/invoices",
+                     *         "events": [
+                     *           "invoice.generated"
+                     *         ],
+                     *         "is_active": true,
+                     *         "created_at": 1764241200,
+                     *         "last_delivery_at": null,
+                     *         "last_status": null,
+                     *         "secret_hint": "Rt5V",
+                     *         "previous_secret_expires_at": 1764331200,
+                     *         "secret": "whsec_Lx7Rt5Vb1Nc9Zs4Yw6Ju2Hp0Ge8Ai3Oq1d2Kf0QmRt5V"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookResult"];
+                };
+            };
+            /** @description Error: bad_request. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: invalid_api_key, auth_required. */
+            401: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: uri_too_long. */
+            414: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id, wh_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A WebhookResult. */
+            200: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "webhook": {
+                     *         "id": "wh_4f8Kq2LmN0pR7sT9vX1yZb",
+                     *         "url": "https://example.com/hooks/invoices",
+                     *         "events": [
+                     *           "invoice.generated"
+                     *         ],
+                     *         "is_active": true,
+                     *         "created_at": 1764241200,
+                     *         "last_delivery_at": null,
+                     *         "last_status": null,
+                     *         "secret_hint": "x9Qa",
+                     *         "previous_secret_expires_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookResult"];
                 };
             };
             /** @description Error: bad_request. */
@@ -4279,7 +5198,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. Compare in constant time before trusting the body.
+                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. For 24 hours after a secret rotation two values, the new secret's first: sha256=<new>,sha256=<old>; accept the delivery when any value matches a secret you hold. Compare in constant time before trusting the body.
                  * @example sha256=5d41402abc4b2a76b9719d911017c592ae0a4bd4b2a5c3d1e4f60718293a4b5c
                  */
                 "X-Service-Signature": string;
@@ -4329,7 +5248,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. Compare in constant time before trusting the body.
+                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. For 24 hours after a secret rotation two values, the new secret's first: sha256=<new>,sha256=<old>; accept the delivery when any value matches a secret you hold. Compare in constant time before trusting the body.
                  * @example sha256=5d41402abc4b2a76b9719d911017c592ae0a4bd4b2a5c3d1e4f60718293a4b5c
                  */
                 "X-Service-Signature": string;
@@ -4355,6 +5274,56 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BatchGeneratedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status marks the delivery done; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, or no answer within 10 s, is a failed attempt: retried, and after 10 events in a row that fail every attempt the webhook is deactivated (is_active false). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description sha256= and the lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret (whsec_…) as UTF-8. For 24 hours after a secret rotation two values, the new secret's first: sha256=<new>,sha256=<old>; accept the delivery when any value matches a secret you hold. Compare in constant time before trusting the body.
+                 * @example sha256=5d41402abc4b2a76b9719d911017c592ae0a4bd4b2a5c3d1e4f60718293a4b5c
+                 */
+                "X-Service-Signature": string;
+                /**
+                 * @description The event type, as in the body.
+                 * @example invoice.generated
+                 */
+                "X-Service-Event": string;
+                /**
+                 * @description The event id (evt_…), the same on every retry: deduplicate on it.
+                 * @example evt_7fGx2Kp9QmLw3RtYz0aBcD
+                 */
+                "X-Service-Delivery": string;
+                /**
+                 * @description Unix second of this attempt.
+                 * @example 1798000000
+                 */
+                "X-Service-Timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {
