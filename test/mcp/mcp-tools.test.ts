@@ -4,13 +4,17 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { InvoiceRequestSchema } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { CreateWebhookRequestSchema } from '../../src/schemas/webhook.ts';
+import { DeliveryListQuerySchema } from '../../src/schemas/webhook-delivery.ts';
 import { bearer, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { validInvoice } from '../helpers/build-test-app.ts';
 import { pdfAttachments } from '../helpers/pdf-tools.ts';
 import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
 import { callTool, connectMcp, textOf, type Json } from './mcp-helpers.ts';
 
-const TOOLS = ['compute_invoice', 'generate_invoice', 'check_einvoice_readiness', 'list_webhooks', 'get_webhook', 'create_webhook', 'delete_webhook'];
+const TOOLS = [
+  'compute_invoice', 'generate_invoice', 'check_einvoice_readiness', 'list_webhooks', 'get_webhook', 'create_webhook', 'delete_webhook',
+  'list_webhook_deliveries', 'redeliver_webhook_delivery', 'send_test_webhook', 'rotate_webhook_secret', 'enable_webhook',
+];
 /** Nothing listens here: registration only resolves the name, which ALLOW_LOCALHOST exempts. */
 const HOOK = 'https://localhost:8443/mcp-hooks';
 /** TypeBox keeps its markers under symbol keys; the listing is the schema as JSON. */
@@ -60,7 +64,11 @@ for (const postgres of [false, true]) {
       assert.deepEqual(byName.get('compute_invoice')!.properties.output.enum, ['json']);
       assert.ok((byName.get('check_einvoice_readiness')!.required as string[]).includes('profile'), 'readiness needs a profile');
       assert.deepEqual(byName.get('create_webhook'), asJson(CreateWebhookRequestSchema));
-      assert.deepEqual(Object.keys(byName.get('get_webhook')!.properties), ['id']);
+      for (const name of ['get_webhook', 'delete_webhook', 'send_test_webhook', 'rotate_webhook_secret', 'enable_webhook']) {
+        assert.deepEqual(Object.keys(byName.get(name)!.properties), ['id'], name);
+      }
+      assert.deepEqual(byName.get('list_webhook_deliveries')!.properties.status, asJson(DeliveryListQuerySchema).properties.status, 'the log\'s status filter is the route\'s');
+      assert.deepEqual(byName.get('redeliver_webhook_delivery')!.required, ['id', 'delivery_id']);
     });
 
     it('compute_invoice answers the invoice and meta as structured content and as JSON text, as the API computes them', async () => {

@@ -1,77 +1,112 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import Type from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import { CreateWebhookRequestSchema } from '../../schemas/webhook.ts';
+import { DeliveryListQuerySchema } from '../../schemas/webhook-delivery.ts';
 import type { AccountWebhooks } from '../../use-cases/webhooks/account-webhooks.ts';
+import { MAX_DELIVERY_PAGE_SIZE } from '../../use-cases/webhooks/list-webhook-deliveries.ts';
 import type { McpTool } from '../mcp-tool.ts';
 import { toolInputSchema } from '../tool-input-schema.ts';
 import { toolInputValidator } from '../tool-input-validator.ts';
 
-/** The path parameter of /api/webhooks/{id}, as a tool argument. */
-const WebhookIdSchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 200, description: 'The webhook id, wh_… (list_webhooks shows them).' }) },
-  { additionalProperties: false },
-);
+/** The path parameter {id} of /api/webhooks/{id}…, as a tool argument. */
+const webhookId = Type.String({ minLength: 1, maxLength: 200, description: 'The webhook id, wh_… (list_webhooks shows them).' });
+const WebhookIdSchema = Type.Object({ id: webhookId }, { additionalProperties: false });
 const NoArgumentsSchema = Type.Object({}, { additionalProperties: false });
+/** The log's query, with limit as a number: a tool argument is JSON, not query-string text. */
+const DeliveryListSchema = Type.Object({
+  id: webhookId,
+  status: DeliveryListQuerySchema.properties.status,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DELIVERY_PAGE_SIZE, description: `Deliveries per page, 1 to ${MAX_DELIVERY_PAGE_SIZE}; 20 when left out.` })),
+  cursor: DeliveryListQuerySchema.properties.cursor,
+}, { additionalProperties: false });
+const DeliveryIdSchema = Type.Object({
+  id: webhookId,
+  delivery_id: Type.String({ minLength: 1, maxLength: 200, description: 'The delivery id from list_webhook_deliveries (22 letters and digits).' }),
+}, { additionalProperties: false });
 
-const readId = toolInputValidator(WebhookIdSchema);
-const readNothing = toolInputValidator(NoArgumentsSchema);
-const readNewWebhook = toolInputValidator(CreateWebhookRequestSchema);
-
-/** A JSON answer as structured content and as text. */
-function jsonResult(answer: Record<string, unknown>, note?: string): CallToolResult {
-  const json = JSON.stringify(answer, null, 2);
-  return { content: [{ type: 'text', text: note === undefined ? json : `${note}\n${json}` }], structuredContent: answer };
+/** One webhook tool: its arguments' schema, and what it answers for the key's account (with a note to put first in the text). */
+interface WebhookToolSpec<S extends TSchema> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly schema: S;
+  readonly annotations: McpTool['annotations'];
+  readonly act: (accountId: string, args: Static<S>) => Promise<{ readonly answer: Record<string, unknown>; readonly note?: string }>;
 }
+
+/** A tool from its spec: arguments checked as the route checks them, the answer as structured content and as JSON text. */
+function webhookTool<S extends TSchema>(spec: WebhookToolSpec<S>): McpTool {
+  const read = toolInputValidator(spec.schema);
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: toolInputSchema(spec.schema),
+    annotations: spec.annotations,
+    async run(args, call) {
+      const { answer, note } = await spec.act(call.caller.accountId, read(args));
+      const json = JSON.stringify(answer, null, 2);
+      return { content: [{ type: 'text', text: note === undefined ? json : `${note}\n${json}` }], structuredContent: answer };
+    },
+  };
+}
+
+const READS = { readOnlyHint: true, openWorldHint: false } as const;
+const CHANGES = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+const SENDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } as const;
 
 /**
  * The webhook endpoints as tools (D28, docs/webhooks.md), through the use-case the routes call,
- * always for the key's account: another account's id is not_found, as over HTTP.
+ * always for the key's account: another account's webhook id is not_found, as over HTTP.
  */
 export function webhookTools(webhooks: AccountWebhooks): McpTool[] {
   return [
-    {
-      name: 'list_webhooks',
-      title: 'List webhooks',
+    webhookTool({
+      name: 'list_webhooks', title: 'List webhooks', schema: NoArgumentsSchema, annotations: READS,
       description: 'Every webhook of the account (GET /api/webhooks), active or not, with its last delivery (last_delivery_at, last_status). Secrets are never shown again, only secret_hint.',
-      inputSchema: toolInputSchema(NoArgumentsSchema),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-      async run(args, call) {
-        readNothing(args);
-        return jsonResult({ webhooks: await webhooks.list(call.caller.accountId) });
-      },
-    },
-    {
-      name: 'get_webhook',
-      title: 'Get a webhook',
+      act: async (accountId) => ({ answer: { webhooks: await webhooks.list(accountId) } }),
+    }),
+    webhookTool({
+      name: 'get_webhook', title: 'Get a webhook', schema: WebhookIdSchema, annotations: READS,
       description: 'One webhook of the account with its last delivery (GET /api/webhooks/{id}); not_found for an id the account does not hold.',
-      inputSchema: toolInputSchema(WebhookIdSchema),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-      async run(args, call) {
-        return jsonResult({ webhook: await webhooks.get(call.caller.accountId, readId(args).id) });
-      },
-    },
-    {
-      name: 'create_webhook',
-      title: 'Register a webhook',
+      act: async (accountId, { id }) => ({ answer: { webhook: await webhooks.get(accountId, id) } }),
+    }),
+    webhookTool({
+      name: 'create_webhook', title: 'Register a webhook', schema: CreateWebhookRequestSchema, annotations: SENDS,
       description: 'Registers an https endpoint for the account\'s events (POST /api/webhooks, D28): invoice.generated by default, or batch.generated. Its host must resolve to public addresses only; at most 10 per account. The secret that keys X-Service-Signature is in this answer only: keep it.',
-      inputSchema: toolInputSchema(CreateWebhookRequestSchema),
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-      async run(args, call) {
-        const webhook = await webhooks.register(call.caller.accountId, readNewWebhook(args));
-        return jsonResult({ webhook }, 'Webhook registered. Its secret is shown here only, never again: store it to verify X-Service-Signature.');
-      },
-    },
-    {
-      name: 'delete_webhook',
-      title: 'Delete a webhook',
+      act: async (accountId, input) => ({ answer: { webhook: await webhooks.register(accountId, input) }, note: 'Webhook registered. Its secret is shown here only, never again: store it to verify X-Service-Signature.' }),
+    }),
+    webhookTool({
+      name: 'delete_webhook', title: 'Delete a webhook', schema: WebhookIdSchema, annotations: { ...CHANGES, destructiveHint: true },
       description: 'Deletes a webhook of the account and its pending deliveries (DELETE /api/webhooks/{id}); an attempt already in flight completes (D28).',
-      inputSchema: toolInputSchema(WebhookIdSchema),
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-      async run(args, call) {
-        const { id } = readId(args);
-        await webhooks.remove(call.caller.accountId, id);
-        return jsonResult({ id, deleted: true });
+      act: async (accountId, { id }) => {
+        await webhooks.remove(accountId, id);
+        return { answer: { id, deleted: true } };
       },
-    },
+    }),
+    webhookTool({
+      name: 'list_webhook_deliveries', title: 'A webhook\'s delivery log', schema: DeliveryListSchema, annotations: READS,
+      description: 'The webhook\'s deliveries, newest first (GET /api/webhooks/{id}/deliveries): each with its event, status and every attempt (time, HTTP status, duration, the first 1 KB of the answer). Filter by status; page with next_cursor.',
+      act: async (accountId, { id, ...query }) => ({ answer: { ...(await webhooks.deliveries(accountId, id, query)) } }),
+    }),
+    webhookTool({
+      name: 'redeliver_webhook_delivery', title: 'Send a logged event again', schema: DeliveryIdSchema, annotations: SENDS,
+      description: 'A new delivery of a logged event, due at once, with the same body and event id (POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver); retried like any delivery (D28). webhook_inactive for a deactivated webhook: enable_webhook first. At most 60 a minute per webhook.',
+      act: async (accountId, { id, delivery_id: deliveryId }) => ({ answer: { delivery: await webhooks.redeliver(accountId, id, deliveryId) } }),
+    }),
+    webhookTool({
+      name: 'send_test_webhook', title: 'Send a test event now', schema: WebhookIdSchema, annotations: SENDS,
+      description: 'POSTs a signed webhook.test event to the webhook now, active or not, and answers the attempt: HTTP status (0 for none), duration and the first 1 KB of the answer (POST /api/webhooks/{id}/test). One attempt; logged. At most 10 a minute per webhook.',
+      act: async (accountId, { id }) => ({ answer: { delivery: await webhooks.sendTest(accountId, id) } }),
+    }),
+    webhookTool({
+      name: 'rotate_webhook_secret', title: 'Replace the signing secret', schema: WebhookIdSchema, annotations: CHANGES,
+      description: 'A new signing secret, in this answer only (POST /api/webhooks/{id}/rotate-secret). For 24 hours deliveries carry both signatures, the new one first, so the receiver can switch without losing an event.',
+      act: async (accountId, { id }) => ({ answer: { webhook: await webhooks.rotateSecret(accountId, id) }, note: 'Secret rotated. The new secret is shown here only, never again; the old one signs beside it for 24 hours.' }),
+    }),
+    webhookTool({
+      name: 'enable_webhook', title: 'Re-enable a deactivated webhook', schema: WebhookIdSchema, annotations: { ...CHANGES, idempotentHint: true },
+      description: 'Makes a webhook that D28 deactivated (10 events in a row failed every attempt) active again (POST /api/webhooks/{id}/enable). Events made while it was inactive are not sent; redeliver them from the log.',
+      act: async (accountId, { id }) => ({ answer: { webhook: await webhooks.enable(accountId, id) } }),
+    }),
   ];
 }
