@@ -64,6 +64,7 @@ ${eventChoices}
 <div id="webhook-secret" class="callout" hidden tabindex="-1">
 <p><strong>Signing secret — shown only this once.</strong> Store it now; it verifies the X-Service-Signature of each delivery.</p>
 <p><code id="webhook-secret-value"></code> <button type="button" class="button button-small button-secondary" id="copy-secret">Copy secret</button></p>
+<p id="webhook-secret-overlap" hidden></p>
 </div>
 </div>
 </section>

@@ -1,5 +1,7 @@
 import '../styles/app.css';
 import type { WebhookView } from '../../../src/use-cases/webhooks/webhook-view.ts';
+import { confirmAction } from '../dashboard/confirm-action.ts';
+import { deliveryPanel, type DeliveryPanel } from '../dashboard/delivery-panel.ts';
 import { apiJson } from '../lib/api.ts';
 import { byId, copyText, formatUnixSeconds, h } from '../lib/dom.ts';
 import { loadMe, renderAccountNav, type Me } from '../lib/session.ts';
@@ -14,18 +16,10 @@ interface Usage {
 const keyStatus = byId('key-status');
 const webhookStatus = byId('webhook-status');
 let me: Me;
-
-/** Asks a yes/no question in the page's modal dialog; resolves true on the confirm button. */
-function confirmAction(title: string, text: string, confirmLabel: string): Promise<boolean> {
-  const dialog = byId<HTMLDialogElement>('confirm-dialog');
-  byId('confirm-title').textContent = title;
-  byId('confirm-text').textContent = text;
-  byId('confirm-ok').textContent = confirmLabel;
-  dialog.returnValue = '';
-  dialog.showModal();
-  byId('confirm-cancel').focus();
-  return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'confirm'), { once: true }));
-}
+/** Each webhook's delivery panel, kept across redraws of the list so an open one stays open. */
+const panels = new Map<string, DeliveryPanel>();
+/** The webhook table's columns, which a delivery panel spans. */
+const WEBHOOK_COLUMNS = 5;
 
 function meter(name: string, used: number, limit: number | null, text: string): void {
   const progress = byId<HTMLProgressElement>(`meter-${name}`);
@@ -110,17 +104,74 @@ async function showWebhooks(): Promise<void> {
     return;
   }
   const webhooks = result.body.webhooks;
+  for (const id of panels.keys()) if (!webhooks.some((webhook) => webhook.id === id)) panels.delete(id);
   byId('webhooks-empty').hidden = webhooks.length > 0;
-  byId('webhook-rows').replaceChildren(...webhooks.map((webhook) => {
-    const remove = h('button', { type: 'button', class: 'button button-small button-danger', 'aria-label': `Delete webhook ${webhook.url}` }, 'Delete');
-    remove.addEventListener('click', () => { void deleteWebhook(webhook); });
-    return h('tr', {},
-      h('td', { class: 'url' }, webhook.url),
-      h('td', {}, webhook.events.join(', ')),
-      h('td', {}, webhook.is_active ? 'active' : 'disabled after repeated failures'),
-      h('td', {}, lastDelivery(webhook)),
-      h('td', {}, remove));
-  }));
+  byId('webhook-rows').replaceChildren(...webhooks.flatMap((webhook) => webhookRows(webhook, me.api_key!)));
+}
+
+function actionButton(label: string, ariaLabel: string, onClick: () => void, danger = false): HTMLButtonElement {
+  const button = h('button', { type: 'button', class: `button button-small ${danger ? 'button-danger' : 'button-secondary'}`, 'aria-label': ariaLabel }, label);
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+/** A webhook's row with its actions, and the row of its delivery panel under it while that is open. */
+function webhookRows(webhook: WebhookView, apiKey: string): HTMLTableRowElement[] {
+  const last = h('td', {}, lastDelivery(webhook));
+  let panel = panels.get(webhook.id);
+  if (panel === undefined) {
+    // A test event's attempt is the webhook's last delivery too: shown at once, without a redraw that would move focus.
+    panel = deliveryPanel(webhook, apiKey, WEBHOOK_COLUMNS, (delivery) => {
+      const attempt = delivery.attempts.at(-1);
+      if (attempt !== undefined) last.textContent = lastDelivery({ ...webhook, last_delivery_at: attempt.attempted_at, last_status: attempt.status });
+    });
+    panels.set(webhook.id, panel);
+  }
+  const { sendTest } = panel;
+  const state = webhook.is_active
+    ? h('td', {}, 'active')
+    : h('td', {}, 'disabled after repeated failures ', actionButton('Enable', `Enable webhook ${webhook.url}`, () => { void enableWebhook(webhook); }));
+  const actions = h('div', { class: 'row-actions' },
+    panel.toggle,
+    actionButton('Send test', `Send a test event to ${webhook.url}`, () => { void sendTest(); }),
+    actionButton('Rotate secret…', `Rotate the signing secret of webhook ${webhook.url}`, () => { void rotateSecret(webhook); }),
+    actionButton('Delete', `Delete webhook ${webhook.url}`, () => { void deleteWebhook(webhook); }, true));
+  const row = h('tr', {}, h('td', { class: 'url' }, webhook.url), h('td', {}, webhook.events.join(', ')), state, last, h('td', {}, actions));
+  return panel.isOpen() ? [row, panel.row] : [row];
+}
+
+async function rotateSecret(webhook: WebhookView): Promise<void> {
+  if (!await confirmAction('Rotate the signing secret?', `A new secret is made for ${webhook.url}. For 24 hours each delivery carries two signatures, made with the new secret and the current one, so your endpoint keeps working while you give it the new secret; after that only the new one.`, 'Rotate secret')) {
+    webhookStatus.textContent = 'The secret was not changed.';
+    return;
+  }
+  const result = await apiJson<{ webhook: WebhookView }>('POST', `/api/webhooks/${encodeURIComponent(webhook.id)}/rotate-secret`, { bearer: me.api_key! });
+  await showWebhooks();
+  if (!result.ok || result.body === undefined) {
+    webhookStatus.textContent = result.message;
+    return;
+  }
+  webhookStatus.textContent = `The secret of ${webhook.url} was rotated.`;
+  const expiresAt = result.body.webhook.previous_secret_expires_at;
+  showSecret(result.body.webhook.secret ?? '', expiresAt === null ? '' : `Until ${formatUnixSeconds(expiresAt)}, deliveries carry both signatures (X-Service-Signature: sha256=<new>,sha256=<old>); after that only the new secret's.`);
+}
+
+async function enableWebhook(webhook: WebhookView): Promise<void> {
+  const result = await apiJson<{ webhook: WebhookView }>('POST', `/api/webhooks/${encodeURIComponent(webhook.id)}/enable`, { bearer: me.api_key! });
+  await showWebhooks();
+  webhookStatus.textContent = result.ok
+    ? `Enabled the webhook for ${webhook.url}: new events are delivered to it. Events made while it was disabled were not sent; redeliver them from its deliveries.`
+    : result.message;
+}
+
+/** The signing secret, in the one place it is ever shown; `overlap` says how long the old one still signs. */
+function showSecret(secret: string, overlap: string): void {
+  byId('webhook-secret-value').textContent = secret;
+  byId('webhook-secret-overlap').textContent = overlap;
+  byId('webhook-secret-overlap').hidden = overlap === '';
+  const secretBox = byId('webhook-secret');
+  secretBox.hidden = false;
+  secretBox.focus();
 }
 
 async function deleteWebhook(webhook: WebhookView): Promise<void> {
@@ -157,10 +208,7 @@ async function createWebhook(event: SubmitEvent): Promise<void> {
   form.reset();
   await showWebhooks();
   webhookStatus.textContent = 'Webhook added.';
-  byId('webhook-secret-value').textContent = result.body.webhook.secret ?? '';
-  const secretBox = byId('webhook-secret');
-  secretBox.hidden = false;
-  secretBox.focus();
+  showSecret(result.body.webhook.secret ?? '', '');
 }
 
 /**
