@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type McpServerInfo } from './create-mcp-server.ts';
+import { internalError } from './internal-error.ts';
 import type { McpCall, McpTool } from './mcp-tool.ts';
 
 /**
  * Answers one POST /mcp with a server and a transport of its own, both closed when the response
  * is: stateless Streamable HTTP (no session id) with plain JSON answers rather than an SSE stream,
  * since every tool answers once, so a load balancer may send each request to any instance.
- * `body` is the JSON the HTTP layer already parsed within its limits.
+ * `body` is the JSON the HTTP layer already parsed within its limits. The reply is the SDK's to
+ * write, so nothing is left for the HTTP error handler: should the SDK itself fail, the failure
+ * is logged and answered here (D16's internal_error, without internals), or the connection
+ * closed when an answer had begun, so the client never waits for an answer that will not come.
  */
 export async function serveMcpRequest(tools: readonly McpTool[], info: McpServerInfo, call: McpCall, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
   const server = createMcpServer(tools, info, call);
@@ -16,6 +20,16 @@ export async function serveMcpRequest(tools: readonly McpTool[], info: McpServer
     void transport.close();
     void server.close();
   });
-  await server.connect(transport);
-  await transport.handleRequest(req, res, body);
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  } catch (error) {
+    call.log.error({ err: error }, 'mcp transport failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const { code, message } = internalError(call.requestId);
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ success: false, error: { code, message } }));
+  }
 }

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AppError, isAppError } from '../errors/app-error.ts';
+import { isAppError, type AppError } from '../errors/app-error.ts';
+import { internalError } from './internal-error.ts';
 import type { McpCall } from './mcp-tool.ts';
 
 /**
@@ -15,7 +16,7 @@ export function toolErrorResult(error: unknown, call: Pick<McpCall, 'log' | 'req
   if (isAppError(error)) known = error;
   else {
     call.log.error({ err: error }, 'mcp tool failed');
-    known = new AppError('internal_error', `An internal error occurred. It has been logged; quote request id ${call.requestId} when reporting it.`);
+    known = internalError(call.requestId);
   }
   // Read without naming the field, so this holds whether or not AppError carries one (a use-case's own counter).
   const retryAfter = retryAfterS ?? (known as { readonly retryAfterS?: number }).retryAfterS;
