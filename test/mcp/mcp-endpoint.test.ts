@@ -80,6 +80,22 @@ for (const postgres of [false, true]) {
       assert.equal((await huge.json() as Json).error.code, 'payload_too_large');
     });
 
+    it('the JSON shape limits take the largest legal call and refuse a body that only costs parse time', async () => {
+      const client = await connectMcp(baseUrl, account.apiKey);
+      try {
+        const items = Array.from({ length: 100 }, (_, i) => ({ description: `Line ${i}`, quantity: 1, unit_price: 1, taxes: Array.from({ length: 10 }, (_unused, t) => ({ name: `T${t}`, rate: 1 })) }));
+        const result = await callTool(client, 'compute_invoice', { ...validInvoice(), items, features: { hosted_link: false } });
+        assert.equal(result.isError, undefined, textOf(result));
+        assert.equal(((result.structuredContent as Json).invoice.items as Json[]).length, 100);
+      } finally {
+        await client.close();
+      }
+      const nested = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"compute_invoice","arguments":{"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`;
+      const res = await post(bearer(account.apiKey), nested);
+      assert.equal(res.status, 400);
+      assert.match((await res.json() as Json).error.message, /^The request body holds more than \d+ JSON objects and arrays/);
+    });
+
     it('GET and DELETE /mcp, which a stateless server does not serve, are 405 with Allow: POST', async () => {
       for (const method of ['GET', 'DELETE']) {
         const res = await fetch(`${baseUrl}/mcp`, { method, headers: { ...bearer(account.apiKey), accept: 'text/event-stream' } });

@@ -20,16 +20,19 @@ export interface McpRouteDeps {
 }
 
 /**
- * The JSON shape limits of a POST /mcp body (issue 20): a JSON-RPC request whose arguments are
- * the largest tool input, a generate-invoice body. Sized from that tool's own schema.
+ * The JSON shape limits of a POST /mcp body (issue 20): a JSON-RPC request whose arguments are the
+ * largest any tool takes (a generate-invoice body), sized from the tools' own schemas.
  */
 function mcpJsonShape(tools: readonly McpTool[]) {
-  const largest = tools.find((tool) => tool.name === 'generate_invoice')?.inputSchema ?? Type.Object({});
   return jsonShapeLimits(Type.Object({
     jsonrpc: Type.String(),
     id: Type.Union([Type.String(), Type.Number()]),
     method: Type.String(),
-    params: Type.Object({ name: Type.String(), arguments: Type.Unsafe(largest), _meta: Type.Object({ progressToken: Type.String() }) }),
+    params: Type.Object({
+      name: Type.String(),
+      arguments: Type.Union(tools.map((tool) => Type.Unsafe(tool.inputSchema))),
+      _meta: Type.Object({ progressToken: Type.String() }),
+    }),
   }));
 }
 
