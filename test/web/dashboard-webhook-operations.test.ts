@@ -5,7 +5,7 @@ import { verifyWebhookSignature } from '../../clients/typescript/src/index.ts';
 import { body, cookie, followVerifyLink, generateKey, logIn, mailAfter, register, sessionFrom, SUBJECT_VERIFY, uniqueEmail } from '../helpers/accounts-helpers.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-webhook-receiver.ts';
 import { assertText } from './assert-text.ts';
-import { startWebApp, watchForPageErrors, type WebApp } from './start-web-app.ts';
+import { DESKTOP, PHONE, startWebApp, watchForPageErrors, type WebApp } from './start-web-app.ts';
 
 /**
  * A confirmed account with an API key, made through the API. signUpWithKey would do, but it expects
@@ -114,7 +114,7 @@ describe('the dashboard operates webhooks: deliveries, test event, redelivery, s
     assert.match(secret, /^whsec_/);
     assert.notEqual(secret, firstSecret);
     assert.equal(await page.locator('#webhook-secret').isVisible(), true);
-    assert.match(await page.locator('#webhook-secret-overlap').innerText(), /^Until .+, deliveries carry both signatures/);
+    assert.match(await page.locator('#webhook-secret-overlap').innerText(), /^This is the new secret of https:\/\/localhost:\d+\/hooks\. Until .+, deliveries carry both signatures/);
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'webhook-secret', 'focus goes to the secret');
 
     // The next delivery is signed with both secrets, as the page says.
@@ -171,6 +171,13 @@ describe('the dashboard operates webhooks: deliveries, test event, redelivery, s
     assert.equal(await loadMore.isVisible(), false, 'the last page has no Load more');
     const ids = await deliveryRows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-delivery-id')));
     assert.equal(new Set(ids).size, ids.length, 'no delivery twice');
+  });
+
+  it('fits a phone\'s width with the log open: the tables scroll inside their boxes', async () => {
+    await page.setViewportSize(PHONE);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+    await page.setViewportSize(DESKTOP);
   });
 
   it('raised no script error or CSP refusal', () => {

@@ -18,6 +18,8 @@ const webhookStatus = byId('webhook-status');
 let me: Me;
 /** Each webhook's delivery panel, kept across redraws of the list so an open one stays open. */
 const panels = new Map<string, DeliveryPanel>();
+/** Each webhook's "Last delivery" cell as last drawn, which a test event's outcome updates. */
+const lastDeliveryCells = new Map<string, HTMLTableCellElement>();
 /** The webhook table's columns, which a delivery panel spans. */
 const WEBHOOK_COLUMNS = 5;
 
@@ -105,11 +107,12 @@ async function showWebhooks(): Promise<void> {
   }
   const webhooks = result.body.webhooks;
   for (const id of panels.keys()) if (!webhooks.some((webhook) => webhook.id === id)) panels.delete(id);
+  lastDeliveryCells.clear();
   byId('webhooks-empty').hidden = webhooks.length > 0;
   byId('webhook-rows').replaceChildren(...webhooks.flatMap((webhook) => webhookRows(webhook, me.api_key!)));
 }
 
-function actionButton(label: string, ariaLabel: string, onClick: () => void, danger = false): HTMLButtonElement {
+function actionButton(label: string, ariaLabel: string, onClick: () => unknown, danger = false): HTMLButtonElement {
   const button = h('button', { type: 'button', class: `button button-small ${danger ? 'button-danger' : 'button-secondary'}`, 'aria-label': ariaLabel }, label);
   button.addEventListener('click', onClick);
   return button;
@@ -118,22 +121,30 @@ function actionButton(label: string, ariaLabel: string, onClick: () => void, dan
 /** A webhook's row with its actions, and the row of its delivery panel under it while that is open. */
 function webhookRows(webhook: WebhookView, apiKey: string): HTMLTableRowElement[] {
   const last = h('td', {}, lastDelivery(webhook));
+  lastDeliveryCells.set(webhook.id, last);
   let panel = panels.get(webhook.id);
   if (panel === undefined) {
     // A test event's attempt is the webhook's last delivery too: shown at once, without a redraw that would move focus.
     panel = deliveryPanel(webhook, apiKey, WEBHOOK_COLUMNS, (delivery) => {
       const attempt = delivery.attempts.at(-1);
-      if (attempt !== undefined) last.textContent = lastDelivery({ ...webhook, last_delivery_at: attempt.attempted_at, last_status: attempt.status });
+      const cell = lastDeliveryCells.get(webhook.id);
+      if (attempt !== undefined && cell !== undefined) cell.textContent = lastDelivery({ ...webhook, last_delivery_at: attempt.attempted_at, last_status: attempt.status });
     });
     panels.set(webhook.id, panel);
   }
   const { sendTest } = panel;
+  // Disabled while the service waits for the endpoint (up to 10 s), so one click is one test event.
+  const test = actionButton('Send test', `Send a test event to ${webhook.url}`, async () => {
+    test.disabled = true;
+    await sendTest();
+    test.disabled = false;
+  });
   const state = webhook.is_active
     ? h('td', {}, 'active')
     : h('td', {}, 'disabled after repeated failures ', actionButton('Enable', `Enable webhook ${webhook.url}`, () => { void enableWebhook(webhook); }));
   const actions = h('div', { class: 'row-actions' },
     panel.toggle,
-    actionButton('Send test', `Send a test event to ${webhook.url}`, () => { void sendTest(); }),
+    test,
     actionButton('Rotate secret…', `Rotate the signing secret of webhook ${webhook.url}`, () => { void rotateSecret(webhook); }),
     actionButton('Delete', `Delete webhook ${webhook.url}`, () => { void deleteWebhook(webhook); }, true));
   const row = h('tr', {}, h('td', { class: 'url' }, webhook.url), h('td', {}, webhook.events.join(', ')), state, last, h('td', {}, actions));
@@ -153,7 +164,7 @@ async function rotateSecret(webhook: WebhookView): Promise<void> {
   }
   webhookStatus.textContent = `The secret of ${webhook.url} was rotated.`;
   const expiresAt = result.body.webhook.previous_secret_expires_at;
-  showSecret(result.body.webhook.secret ?? '', expiresAt === null ? '' : `Until ${formatUnixSeconds(expiresAt)}, deliveries carry both signatures (X-Service-Signature: sha256=<new>,sha256=<old>); after that only the new secret's.`);
+  showSecret(result.body.webhook.secret ?? '', expiresAt === null ? '' : `This is the new secret of ${webhook.url}. Until ${formatUnixSeconds(expiresAt)}, deliveries carry both signatures (X-Service-Signature: sha256=<new>,sha256=<old>); after that only the new secret's.`);
 }
 
 async function enableWebhook(webhook: WebhookView): Promise<void> {
