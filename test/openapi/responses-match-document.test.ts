@@ -85,6 +85,8 @@ describe('every operation answers as the OpenAPI document says', () => {
     const listed = await call('GET', `/api/webhooks/${id}/deliveries?status=delivered`, '/api/webhooks/{id}/deliveries', { headers: key });
     assert.equal(listed.statusCode, 200, listed.body);
     const deliveryId = body(listed).deliveries[0].id as string;
+    const page = await call('GET', `/api/webhooks/${id}/deliveries?limit=1&status=delivered`, '/api/webhooks/{id}/deliveries', { headers: key });
+    assert.deepEqual([page.statusCode, body(page).deliveries.length, body(page).next_cursor], [200, 1, null]);
     await call('GET', `/api/webhooks/${id}/deliveries?status=sent`, '/api/webhooks/{id}/deliveries', { headers: key });
     const redeliver = `/api/webhooks/${id}/deliveries/${deliveryId}/redeliver`;
     assert.equal((await call('POST', redeliver, '/api/webhooks/{id}/deliveries/{delivery_id}/redeliver', { headers: key })).statusCode, 202);
