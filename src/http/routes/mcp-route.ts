@@ -63,8 +63,11 @@ export function mcpRoute(deps: McpRouteDeps): FastifyPluginAsyncTypebox {
       },
     }, async (request, reply) => {
       const call = { caller: callers.get(request)!, requestId: request.id, nowMs: deps.clock(), startedAt: performance.now(), log: request.log };
-      // The headers set so far (X-Request-Id, Connection: close while shutting down) go out with the SDK's answer.
+      // A hijacked reply skips onSend: the headers set so far (X-Request-Id) are copied to it, and
+      // a request handed over once shutdown began says Connection: close, as create-http-app.ts's
+      // hook does for the others. One that shutdown overtakes while its tool runs does not.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      if (!app.server.listening) reply.raw.setHeader('connection', 'close');
       reply.hijack();
       await serveMcpRequest(deps.tools, info, call, request.raw, reply.raw, request.body);
     });
