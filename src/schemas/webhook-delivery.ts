@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DEFAULT_DELIVERY_PAGE_SIZE, MAX_DELIVERY_PAGE_SIZE } from '../use-cases/webhooks/list-webhook-deliveries.ts';
+import { DEFAULT_DELIVERY_PAGE_SIZE, MAX_DELIVERY_PAGE_SIZE } from '../domain/webhooks/delivery-page-size.ts';
 import { StringEnum } from '../lib/string-enum.ts';
 
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;

@@ -1,3 +1,4 @@
+import { DEFAULT_DELIVERY_PAGE_SIZE, MAX_DELIVERY_PAGE_SIZE } from '../../domain/webhooks/delivery-page-size.ts';
 import { decodeDeliveryCursor, encodeDeliveryCursor, type DeliveryCursor } from '../../domain/webhooks/delivery-cursor.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { listDeliveryAttempts, listLoggedDeliveries, type LoggedDeliveryState } from '../../storage/repositories/webhook-log-repository.ts';
@@ -6,9 +7,6 @@ import { deliveryView, type DeliveryView } from './delivery-view.ts';
 import type { WebhookDeps } from './webhook-deps.ts';
 import { webhookNotFound } from './webhook-not-found.ts';
 
-/** Issue 24: a page holds 20 deliveries unless asked for another size, at most 100. */
-export const DEFAULT_DELIVERY_PAGE_SIZE = 20;
-export const MAX_DELIVERY_PAGE_SIZE = 100;
 
 export interface DeliveryQuery {
   readonly status?: LoggedDeliveryState;
