@@ -9,6 +9,7 @@ import {
   FINISHED_DELIVERY_RETENTION_MS, HELD_DELIVERY_MAX_AGE_MS, HELD_EVENT_RECOVERY_MS,
 } from '../../src/storage/repositories/webhook-outbox-repository.ts';
 import { insertWebhook, recordWebhookAttempt } from '../../src/storage/repositories/webhooks-repository.ts';
+import { insertRedelivery, insertWebhookAttempt, listDeliveryAttempts } from '../../src/storage/repositories/webhook-log-repository.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 
 const T0 = 1_800_000_000_000;
@@ -175,5 +176,32 @@ forEachDialect((target) => {
     const left = (await db.selectFrom('webhook_events').select('id').where('account_id', '=', accountId).execute()).map((row) => row.id).sort();
     assert.deepEqual(left, [pending, youngHeld, recentDone].sort());
     assert.deepEqual(await states(db, abandoned), []);
+  });
+
+  test('issue 24: the delivery log is kept as the outbox is: attempts go with their delivery after 7 days; a redelivery keeps its event', async () => {
+    const { db } = await target.open();
+    const { accountId, webhookIds } = await accountWithWebhooks(db, 1);
+    const now = T0 + 30 * 24 * 3_600_000;
+    const old = await event(db, accountId, webhookIds, false, T0);
+    const recent = await event(db, accountId, webhookIds, false, T0);
+    const deliveryOf = async (eventId: string) => (await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).executeTakeFirstOrThrow()).id;
+    const [oldDelivery, recentDelivery] = [await deliveryOf(old), await deliveryOf(recent)];
+    for (const id of [oldDelivery, recentDelivery]) {
+      await insertWebhookAttempt(db, { delivery_id: id, attempted_at: T0, status: 500, duration_ms: 12, failure: null, response_excerpt: 'no' });
+      await insertWebhookAttempt(db, { delivery_id: id, attempted_at: T0 + 60_000, status: 200, duration_ms: 9, failure: null, response_excerpt: null });
+    }
+    // The recent event's first delivery is old, but its redelivery is not: the event stays for it.
+    const redelivery = await insertRedelivery(db, { eventId: recent, webhookId: webhookIds[0]!, deliveryId: recentDelivery }, now - 1000);
+    const finish = (id: string, at: number) => db.updateTable('webhook_deliveries').set({ state: 'delivered', finished_at: at, next_attempt_at: null }).where('id', '=', id).execute();
+    await finish(oldDelivery, now - FINISHED_DELIVERY_RETENTION_MS);
+    await finish(recentDelivery, now - FINISHED_DELIVERY_RETENTION_MS);
+    await finish(redelivery, now - 500);
+    await insertWebhookAttempt(db, { delivery_id: redelivery, attempted_at: now - 1000, status: 200, duration_ms: 5, failure: null, response_excerpt: 'ok' });
+    assert.equal((await listDeliveryAttempts(db, [oldDelivery, recentDelivery, redelivery])).length, 5);
+    await deleteSpentWebhookRows(db, now);
+    const attempts = await listDeliveryAttempts(db, [oldDelivery, recentDelivery, redelivery]);
+    assert.deepEqual(attempts.map((a) => [a.delivery_id, a.response_excerpt]), [[redelivery, 'ok']], 'the finished deliveries went with their attempts (cascade)');
+    const events = (await db.selectFrom('webhook_events').select('id').where('account_id', '=', accountId).execute()).map((row) => row.id);
+    assert.deepEqual(events, [recent], 'an event stays while a delivery of it is kept');
   });
 });
