@@ -2,21 +2,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type from 'typebox';
 import type { EInvoiceProblem } from '../../domain/einvoice/einvoice-problem.ts';
 import { OUTPUTS, PROFILES } from '../../domain/invoice/catalog.ts';
-import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { isAppError } from '../../errors/app-error.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import { computeCallerInvoice } from '../../use-cases/invoices/compute-caller-invoice.ts';
+import { invoiceTool } from '../invoice-tool.ts';
 import type { McpTool } from '../mcp-tool.ts';
-import { readInvoiceArguments } from '../read-invoice-arguments.ts';
-import { toolInputSchema } from '../tool-input-schema.ts';
-import { toolInputValidator } from '../tool-input-validator.ts';
-
-const ReadinessExtrasSchema = Type.Object({
-  profile: StringEnum(PROFILES, { description: 'The e-invoice profile to check the request against (D32): en16931, peppol, xrechnung or factur-x.' }),
-  output: Type.Optional(StringEnum(OUTPUTS, { description: 'The output it will be generated as: json (default) checks every syntax the profile has (D39); ubl, cii, or pdf for a hybrid PDF (factur-x, xrechnung) check that one and its pairing with the profile (D32).' })),
-});
-
-const readExtras = toolInputValidator(ReadinessExtrasSchema);
 
 /**
  * check_einvoice_readiness: the D39 pre-flight alone. The request is read, its codes checked and
@@ -25,24 +15,26 @@ const readExtras = toolInputValidator(ReadinessExtrasSchema);
  * profile's data is complete, with every problem. So it is no unmetered totals endpoint (D44).
  */
 export function checkEInvoiceReadinessTool(): McpTool {
-  return {
+  return invoiceTool({
     name: 'check_einvoice_readiness',
     title: 'Check e-invoice readiness for a profile',
     description: 'Checks, without generating, whether an invoice request has everything an e-invoice profile needs (en16931, peppol, xrechnung, factur-x; D32, D39): the same pre-flight generate_invoice runs before a number is drawn. Answers ready, or every problem as {field, term, message} (term = the EN 16931 business term, e.g. BT-10). Nothing is numbered, stored or metered, and no totals are answered. A request that is invalid in itself (a wrong field, totals that cannot be computed) is a tool error, as it would be for generate_invoice.',
-    inputSchema: toolInputSchema(Type.Object({ ...InvoiceRequestSchema.properties, ...ReadinessExtrasSchema.properties }, { description: 'The body of POST /api/generate-invoice, with the profile to check (required).' })),
+    argumentsDescription: 'The body of POST /api/generate-invoice, with the profile to check (required).',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    async run(args, call) {
-      const { body, extras } = readInvoiceArguments(args, readExtras);
-      const output = extras.output ?? 'json';
+    extras: Type.Object({
+      profile: StringEnum(PROFILES, { description: 'The e-invoice profile to check the request against (D32): en16931, peppol, xrechnung or factur-x.' }),
+      output: Type.Optional(StringEnum(OUTPUTS, { description: 'The output it will be generated as: json (default) checks every syntax the profile has (D39); ubl, cii, or pdf for a hybrid PDF (factur-x, xrechnung) check that one and its pairing with the profile (D32).' })),
+    }),
+    async act(body, { profile, output = 'json' }, call) {
       try {
-        computeCallerInvoice({ ...body, output, profile: extras.profile }, call.caller, call.nowMs);
+        computeCallerInvoice({ ...body, output, profile }, call.caller, call.nowMs);
       } catch (error) {
-        if (isAppError(error) && error.code === 'e_invoice_incomplete') return readiness(extras.profile, output, error.details?.problems as EInvoiceProblem[]);
+        if (isAppError(error) && error.code === 'e_invoice_incomplete') return readiness(profile, output, error.details?.problems as EInvoiceProblem[]);
         throw error;
       }
-      return readiness(extras.profile, output, []);
+      return readiness(profile, output, []);
     },
-  };
+  });
 }
 
 function readiness(profile: string, output: string, problems: readonly EInvoiceProblem[]): CallToolResult {

@@ -1,24 +1,11 @@
 import Type from 'typebox';
-import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { buildMeta } from '../../http/build-meta.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import type { GenerationDeps } from '../../use-cases/invoices/generate-invoice-document.ts';
+import { invoiceTool } from '../invoice-tool.ts';
 import type { McpTool } from '../mcp-tool.ts';
-import { readInvoiceArguments } from '../read-invoice-arguments.ts';
 import { runMcpGeneration } from '../run-mcp-generation.ts';
-import { toolInputSchema } from '../tool-input-schema.ts';
-import { toolInputValidator } from '../tool-input-validator.ts';
 import { IdempotencyKeySchema } from './idempotency-key-schema.ts';
-
-const { output: _output, ...invoiceFields } = InvoiceRequestSchema.properties;
-
-/** Besides the request's fields: output may be named, as json only (the other outputs are generate_invoice's). */
-const ComputeExtrasSchema = Type.Object({
-  output: Type.Optional(StringEnum(['json'], { description: 'Always json here: use generate_invoice for pdf, ubl or cii.' })),
-  idempotency_key: Type.Optional(IdempotencyKeySchema),
-});
-
-const readExtras = toolInputValidator(ComputeExtrasSchema);
 
 /**
  * compute_invoice: POST /api/generate-invoice with output "json" (D1–D12), numbered, metered
@@ -26,19 +13,22 @@ const readExtras = toolInputValidator(ComputeExtrasSchema);
  * announced (D28) as over HTTP. The answer's invoice and meta are the structured content.
  */
 export function computeInvoiceTool(deps: GenerationDeps): McpTool {
-  return {
+  return invoiceTool({
     name: 'compute_invoice',
     title: 'Compute an invoice (JSON totals)',
     description: 'Computes an invoice exactly (line amounts, discounts, taxes, rounding, balance; decisions D1–D12) and answers it as JSON with meta (request id, windows, the month\'s usage). The invoice is numbered and counted like POST /api/generate-invoice with output "json": 0.1 document, or 1 document and 1 PDF when it gets a hosted link (features.hosted_link, on by default; D42). Arguments: the generate-invoice request body (from, to, items, …), camelCase accepted.',
-    inputSchema: toolInputSchema(Type.Object({ ...invoiceFields, ...ComputeExtrasSchema.properties }, { description: 'The body of POST /api/generate-invoice (output json), plus an optional idempotency_key.' })),
+    argumentsDescription: 'The body of POST /api/generate-invoice (output json), plus an optional idempotency_key.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    async run(args, call) {
-      const { body, extras } = readInvoiceArguments(args, readExtras);
-      return runMcpGeneration(deps, call, { ...body, output: 'json' }, extras.idempotency_key, (outcome) => {
-        if (outcome.kind !== 'invoice') throw new TypeError('output json answered a document');
-        const answer = { invoice: outcome.invoice, meta: buildMeta(outcome.requestId, performance.now() - call.startedAt, outcome.admission, outcome.monthly, outcome.warnings) };
-        return { content: [{ type: 'text', text: JSON.stringify(answer, null, 2) }], structuredContent: answer };
-      });
-    },
-  };
+    omit: ['output'],
+    // output may be named, as json only: the other outputs are generate_invoice's.
+    extras: Type.Object({
+      output: Type.Optional(StringEnum(['json'], { description: 'Always json here: use generate_invoice for pdf, ubl or cii.' })),
+      idempotency_key: Type.Optional(IdempotencyKeySchema),
+    }),
+    act: (body, extras, call) => runMcpGeneration(deps, call, { ...body, output: 'json' }, extras.idempotency_key, (outcome) => {
+      if (outcome.kind !== 'invoice') throw new TypeError('output json answered a document');
+      const answer = { invoice: outcome.invoice, meta: buildMeta(outcome.requestId, performance.now() - call.startedAt, outcome.admission, outcome.monthly, outcome.warnings) };
+      return { content: [{ type: 'text', text: JSON.stringify(answer, null, 2) }], structuredContent: answer };
+    }),
+  });
 }

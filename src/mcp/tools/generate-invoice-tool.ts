@@ -1,27 +1,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type from 'typebox';
-import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import type { GenerationDeps, GenerationOutcome } from '../../use-cases/invoices/generate-invoice-document.ts';
+import { invoiceTool } from '../invoice-tool.ts';
 import type { McpCall, McpTool } from '../mcp-tool.ts';
-import { readInvoiceArguments } from '../read-invoice-arguments.ts';
 import { runMcpGeneration } from '../run-mcp-generation.ts';
-import { toolInputSchema } from '../tool-input-schema.ts';
-import { toolInputValidator } from '../tool-input-validator.ts';
 import { IdempotencyKeySchema } from './idempotency-key-schema.ts';
 
 /** The document outputs; json is compute_invoice's. */
 const DOCUMENT_OUTPUTS = ['pdf', 'ubl', 'cii'] as const;
-
-const GenerateExtrasSchema = Type.Object({
-  output: Type.Optional(StringEnum(DOCUMENT_OUTPUTS, {
-    default: 'pdf',
-    description: 'pdf (default; with profile factur-x or xrechnung a hybrid PDF/A-3b carrying the CII, D40), ubl (UBL 2.1) or cii (UN/CEFACT CII D16B). For JSON totals use compute_invoice.',
-  })),
-  idempotency_key: Type.Optional(IdempotencyKeySchema),
-});
-
-const readExtras = toolInputValidator(GenerateExtrasSchema);
 
 /** The invoice's document outcome. */
 type DocumentOutcome = Extract<GenerationOutcome, { kind: 'document' }>;
@@ -34,20 +21,24 @@ type DocumentOutcome = Extract<GenerationOutcome, { kind: 'document' }>;
  * always has the document.
  */
 export function generateInvoiceTool(deps: GenerationDeps): McpTool {
-  return {
+  return invoiceTool({
     name: 'generate_invoice',
     title: 'Generate an invoice document (PDF, UBL, CII, hybrid PDF)',
     description: 'Generates the invoice as a document: output pdf (default), ubl or cii; pdf with profile factur-x or xrechnung is a hybrid e-invoice (PDF/A-3b with the CII inside, D40). Answers the 7-day hosted link (D24) and, for ubl and cii, the XML as an embedded resource; a PDF without a hosted link is embedded (base64). E-invoice outputs are checked against their profile first (D39): use check_einvoice_readiness to see every problem without generating. Numbered and metered like POST /api/generate-invoice (1 document; a PDF or hosted link also 1 PDF, D21, D41, D42). Arguments: the generate-invoice request body, camelCase accepted.',
-    inputSchema: toolInputSchema(Type.Object({ ...InvoiceRequestSchema.properties, ...GenerateExtrasSchema.properties }, { description: 'The body of POST /api/generate-invoice with a document output, plus an optional idempotency_key.' })),
+    argumentsDescription: 'The body of POST /api/generate-invoice with a document output, plus an optional idempotency_key.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    async run(args, call) {
-      const { body, extras } = readInvoiceArguments(args, readExtras);
-      return runMcpGeneration(deps, call, { ...body, output: extras.output ?? 'pdf' }, extras.idempotency_key, (outcome) => {
-        if (outcome.kind !== 'document') throw new TypeError('a document output answered JSON');
-        return documentResult(outcome, call);
-      });
-    },
-  };
+    extras: Type.Object({
+      output: Type.Optional(StringEnum(DOCUMENT_OUTPUTS, {
+        default: 'pdf',
+        description: 'pdf (default; with profile factur-x or xrechnung a hybrid PDF/A-3b carrying the CII, D40), ubl (UBL 2.1) or cii (UN/CEFACT CII D16B). For JSON totals use compute_invoice.',
+      })),
+      idempotency_key: Type.Optional(IdempotencyKeySchema),
+    }),
+    act: (body, extras, call) => runMcpGeneration(deps, call, { ...body, output: extras.output ?? 'pdf' }, extras.idempotency_key, (outcome) => {
+      if (outcome.kind !== 'document') throw new TypeError('a document output answered JSON');
+      return documentResult(outcome, call);
+    }),
+  });
 }
 
 function documentResult(outcome: DocumentOutcome, call: McpCall): CallToolResult {

@@ -1,8 +1,8 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { DEFAULT_DELIVERY_PAGE_SIZE, MAX_DELIVERY_PAGE_SIZE } from '../../domain/webhooks/delivery-page-size.ts';
 import { CreateWebhookRequestSchema } from '../../schemas/webhook.ts';
 import { DeliveryListQuerySchema } from '../../schemas/webhook-delivery.ts';
 import type { AccountWebhooks } from '../../use-cases/webhooks/account-webhooks.ts';
-import { MAX_DELIVERY_PAGE_SIZE } from '../../use-cases/webhooks/list-webhook-deliveries.ts';
 import type { McpTool } from '../mcp-tool.ts';
 import { toolInputSchema } from '../tool-input-schema.ts';
 import { toolInputValidator } from '../tool-input-validator.ts';
@@ -15,7 +15,7 @@ const NoArgumentsSchema = Type.Object({}, { additionalProperties: false });
 const DeliveryListSchema = Type.Object({
   id: webhookId,
   status: DeliveryListQuerySchema.properties.status,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DELIVERY_PAGE_SIZE, description: `Deliveries per page, 1 to ${MAX_DELIVERY_PAGE_SIZE}; 20 when left out.` })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DELIVERY_PAGE_SIZE, description: `Deliveries per page, 1 to ${MAX_DELIVERY_PAGE_SIZE}; ${DEFAULT_DELIVERY_PAGE_SIZE} when left out.` })),
   cursor: DeliveryListQuerySchema.properties.cursor,
 }, { additionalProperties: false });
 const DeliveryIdSchema = Type.Object({
