@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { McpCall, McpTool } from './mcp-tool.ts';
 import { toolErrorResult } from './tool-error-result.ts';
 
@@ -8,6 +9,13 @@ export interface McpServerInfo {
   readonly name: string;
   readonly version: string;
 }
+
+/**
+ * The SDK's validator of elicitation schemas, which this server never sends. Left to the SDK,
+ * every Server builds its own Ajv (with its formats and meta-schemas), which was the largest
+ * single cost of a stateless tool call (docs/performance.md, MCP); one is shared instead.
+ */
+const SHARED_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 /**
  * An MCP server for one HTTP request, bound to its caller: built per request, which is cheap (the
@@ -22,6 +30,7 @@ export function createMcpServer(tools: readonly McpTool[], info: McpServerInfo, 
     { name: info.name, version: info.version },
     {
       capabilities: { tools: {} },
+      jsonSchemaValidator: SHARED_SCHEMA_VALIDATOR,
       instructions: 'Invoice generation with exact totals (JSON), PDF, UBL, CII and hybrid PDF, e-invoice pre-flight and webhooks, for the API key\'s account. Limits and metering are those of the HTTP API (docs/limits.md).',
     },
   );

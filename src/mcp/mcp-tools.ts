@@ -1,3 +1,4 @@
+import type { Throttle } from '../domain/limits/throttle.ts';
 import type { GenerationDeps } from '../use-cases/invoices/generate-invoice-document.ts';
 import type { AccountWebhooks } from '../use-cases/webhooks/account-webhooks.ts';
 import type { McpTool } from './mcp-tool.ts';
@@ -10,6 +11,8 @@ import { webhookTools } from './tools/webhook-tools.ts';
 export interface McpToolDeps {
   readonly generation: GenerationDeps;
   readonly webhooks: AccountWebhooks;
+  /** Bounds the readiness checks, which no generation window counts. */
+  readonly throttle: Throttle;
 }
 
 /** Every tool of the MCP endpoint, in the order tools/list shows them (docs/mcp.md). Built once at start-up. */
@@ -17,7 +20,7 @@ export function mcpTools(deps: McpToolDeps): readonly McpTool[] {
   return Object.freeze([
     computeInvoiceTool(deps.generation),
     generateInvoiceTool(deps.generation),
-    checkEInvoiceReadinessTool(),
+    checkEInvoiceReadinessTool(deps.throttle),
     ...webhookTools(deps.webhooks),
   ]);
 }

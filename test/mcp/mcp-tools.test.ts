@@ -152,6 +152,32 @@ for (const postgres of [false, true]) {
       assert.equal((pairing.structuredContent as Json).error.code, 'invalid_profile');
     });
 
+    it('check_einvoice_readiness is bounded per account: the 121st check in a minute is rate_limit_exceeded with retry_after_s; another account is not', async () => {
+      const own = await signUpWithKey(ctx, 'mcp-readiness-limit');
+      const limited = await connectMcp(baseUrl, own.apiKey);
+      const other = await connectMcp(baseUrl, (await signUpWithKey(ctx, 'mcp-readiness-other')).apiKey);
+      try {
+        const check = (c: Client) => callTool(c, 'check_einvoice_readiness', { ...validInvoice(), profile: 'en16931' });
+        // The window is a fixed minute: the checks before a refusal can span its end, so count until the first refusal.
+        let allowed = 0;
+        let refused: Json | undefined;
+        while (refused === undefined && allowed <= 240) {
+          const result = await check(limited);
+          if (result.isError === true) refused = result as Json;
+          else allowed += 1;
+        }
+        assert.ok(refused !== undefined, 'a refusal came');
+        assert.ok(allowed >= 120, `at least the 120 of one window were allowed, got ${allowed}`);
+        assert.equal(refused.structuredContent.error.code, 'rate_limit_exceeded');
+        assert.ok(refused.structuredContent.error.retry_after_s >= 1 && refused.structuredContent.error.retry_after_s <= 60);
+        assert.match(textOf(refused as never), /^rate_limit_exceeded: Too many readiness checks: at most 120 a minute per account/);
+        assert.equal((await check(other)).isError, undefined, 'counted per account');
+      } finally {
+        await limited.close();
+        await other.close();
+      }
+    });
+
     it('an invalid call is a tool error naming the field, with the API\'s code and message', async () => {
       const bad = { ...validInvoice(), items: [{ description: 'Consulting', quantity: 'ten' }] };
       const result = await callTool(client, 'generate_invoice', bad);
