@@ -12,7 +12,7 @@ import { loadOpenApiDocument } from './load-openapi-document.ts';
 describe('webhook deliveries answer to the document\'s webhooks object', () => {
   const suite = useWebhookApp();
 
-  it('invoice.generated and batch.generated: the body validates, every declared header is sent', async () => {
+  it('invoice.generated, batch.generated and webhook.test (issue 24): the body validates, every declared header is sent', async () => {
     const { ctx, receiver } = suite;
     const doc = await loadOpenApiDocument(ctx.t);
     const ajv = new Ajv2020.default({ strict: false, allErrors: true });
@@ -20,15 +20,16 @@ describe('webhook deliveries answer to the document\'s webhooks object', () => {
     ajv.addSchema({ ...doc, $id: 'openapi.json' });
 
     const { apiKey } = await signUpWithKey(ctx, 'oa-hook');
-    await webhookFor(ctx.app, apiKey, receiver.url, ['invoice.generated', 'batch.generated']);
+    const webhook = await webhookFor(ctx.app, apiKey, receiver.url, ['invoice.generated', 'batch.generated']);
     const start = receiver.received.length;
     const key = bearer(apiKey);
     assert.equal((await ctx.app.inject({ method: 'POST', url: '/api/generate-invoice', payload: GERMAN_INVOICE_REQUEST, headers: key })).statusCode, 200);
     assert.equal((await ctx.app.inject({ method: 'POST', url: '/api/batch', payload: { invoices: [GERMAN_INVOICE_REQUEST, { ...GERMAN_INVOICE_REQUEST, items: [] }] }, headers: key })).statusCode, 200);
     await ctx.app.webhookWorker.runDue();
+    assert.equal((await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${webhook.id}/test`, headers: key })).statusCode, 200);
 
     const deliveries = receiver.received.slice(start);
-    assert.deepEqual(deliveries.map((d) => d.headers['x-service-event']).sort(), ['batch.generated', 'invoice.generated']);
+    assert.deepEqual(deliveries.map((d) => d.headers['x-service-event']).sort(), ['batch.generated', 'invoice.generated', 'webhook.test']);
     for (const delivery of deliveries) {
       const type = String(delivery.headers['x-service-event']);
       const declared = doc.webhooks[type].post;
