@@ -61,10 +61,10 @@ describe('OpenAPI 3.1 description', () => {
   it('declares only operations that exist (stable ids per the spec)', () => {
     const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId)).filter(Boolean).sort();
     assert.deepEqual(ids, [
-      'createWebhook', 'deleteWebhook',
+      'createWebhook', 'deleteWebhook', 'enableWebhook',
       'forgotPassword', 'generateApiKey', 'generateInvoice', 'generateInvoiceBatch', 'getAccount', 'getHealth', 'getHostedInvoice',
-      'getUsage', 'getWebhook', 'listWebhooks', 'login', 'logout', 'register', 'resendVerification', 'resetPassword',
-      'verifyEmail',
+      'getUsage', 'getWebhook', 'listWebhookDeliveries', 'listWebhooks', 'login', 'logout', 'redeliverWebhookDelivery', 'register', 'resendVerification', 'resetPassword',
+      'rotateWebhookSecret', 'testWebhook', 'verifyEmail',
     ]);
   });
 
@@ -122,6 +122,7 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(security, {
       generateInvoice: optional, generateInvoiceBatch: keyOnly, getHostedInvoice: [],
       createWebhook: keyOnly, listWebhooks: keyOnly, getWebhook: keyOnly, deleteWebhook: keyOnly,
+      listWebhookDeliveries: keyOnly, redeliverWebhookDelivery: keyOnly, testWebhook: keyOnly, rotateWebhookSecret: keyOnly, enableWebhook: keyOnly,
       register: [], login: [], logout: optional, getAccount: account, generateApiKey: account, getUsage: account,
       resendVerification: optional, verifyEmail: [], forgotPassword: [], resetPassword: [], getHealth: [],
     });
@@ -156,9 +157,9 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(Object.keys(generate['403'].content['application/json'].examples).sort(), ['auth_required', 'forbidden']);
   });
 
-  it('declares each webhook event\'s delivery in the webhooks object, with its signature header (issue 23)', () => {
-    assert.deepEqual(Object.keys(doc.webhooks).sort(), ['batch.generated', 'invoice.generated']);
-    for (const [type, component] of [['invoice.generated', 'InvoiceGeneratedEvent'], ['batch.generated', 'BatchGeneratedEvent']] as const) {
+  it('declares each webhook event\'s delivery in the webhooks object, with its signature header (issue 23, issue 24\'s webhook.test)', () => {
+    assert.deepEqual(Object.keys(doc.webhooks).sort(), ['batch.generated', 'invoice.generated', 'webhook.test']);
+    for (const [type, component] of [['invoice.generated', 'InvoiceGeneratedEvent'], ['batch.generated', 'BatchGeneratedEvent'], ['webhook.test', 'WebhookTestEvent']] as const) {
       const delivery = doc.webhooks[type].post;
       assert.deepEqual(delivery.requestBody.content['application/json'].schema, { $ref: `#/components/schemas/${component}` });
       assert.ok((delivery.parameters as Json[]).some((p) => p.name === 'X-Service-Signature' && p.in === 'header' && p.required));
