@@ -18,7 +18,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { cpuTimeUs, median } from './load-rounds.ts';
+import { median } from './load-rounds.ts';
+import { measureClients } from './measure-clients.ts';
 import { signUpThroughOutbox } from './sign-up-through-outbox.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 import { waitFor } from './wait-for.ts';
@@ -73,19 +74,12 @@ async function main(): Promise<void> {
 
     const round = async (send: Send, count: number): Promise<Round> => {
       const latencies: number[] = [];
-      let next = 0;
-      const cpuBefore = cpuTimeUs(server.pid!);
-      const started = performance.now();
-      await Promise.all(Array.from({ length: CLIENTS }, async () => {
-        while (next < count) {
-          next += 1;
-          const t0 = performance.now();
-          await send();
-          latencies.push(performance.now() - t0);
-        }
-      }));
-      const seconds = (performance.now() - started) / 1000;
-      return { rps: count / seconds, cpuUs: (cpuTimeUs(server.pid!) - cpuBefore) / count, p50Ms: median(latencies) };
+      const measured = await measureClients(server.pid!, CLIENTS, count, async () => {
+        const t0 = performance.now();
+        await send();
+        latencies.push(performance.now() - t0);
+      });
+      return { ...measured, p50Ms: median(latencies) };
     };
 
     const pairs = [

@@ -18,7 +18,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { cpuTimeUs, median } from './load-rounds.ts';
+import { median } from './load-rounds.ts';
+import { measureClients } from './measure-clients.ts';
 import { signUpThroughOutbox } from './sign-up-through-outbox.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 import { waitFor } from './wait-for.ts';
@@ -63,20 +64,13 @@ async function main(): Promise<void> {
 
     const phase = async (count: number) => {
       const answered = new Map<string, number>();
-      let next = 0;
-      const cpuBefore = cpuTimeUs(server.pid!);
-      const started = performance.now();
-      await Promise.all(Array.from({ length: CLIENTS }, async () => {
-        while (next < count) {
-          next += 1;
-          const res = await fetch(`${base}/api/generate-invoice`, { method: 'POST', headers, body });
-          const answer = await res.json() as { invoice?: { number: string } };
-          if (res.status !== 200) throw new Error(`generation answered ${res.status}`);
-          answered.set(answer.invoice!.number, performance.now());
-        }
-      }));
-      const seconds = (performance.now() - started) / 1000;
-      return { answered, rps: count / seconds, cpuUs: (cpuTimeUs(server.pid!) - cpuBefore) / count, lastAnswer: performance.now() };
+      const measured = await measureClients(server.pid!, CLIENTS, count, async () => {
+        const res = await fetch(`${base}/api/generate-invoice`, { method: 'POST', headers, body });
+        const answer = await res.json() as { invoice?: { number: string } };
+        if (res.status !== 200) throw new Error(`generation answered ${res.status}`);
+        answered.set(answer.invoice!.number, performance.now());
+      });
+      return { answered, ...measured, lastAnswer: performance.now() };
     };
 
     await phase(200); // warm-up, no webhook
