@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { McpCall, McpTool } from './mcp-tool.ts';
+import type { McpCall } from './mcp-tool.ts';
+import type { McpToolSet } from './mcp-tool-set.ts';
 import { toolErrorResult } from './tool-error-result.ts';
 
 /** What the server says it is in its initialize answer. */
@@ -19,13 +20,12 @@ const SHARED_SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
 
 /**
  * An MCP server for one HTTP request, bound to its caller: built per request, which is cheap (the
- * tools and their schemas are built once), so no state outlives the request and any instance can
- * answer the next one (stateless Streamable HTTP, docs/mcp.md). The low-level Server is used, not
- * McpServer, because the argument schemas are JSON Schema from TypeBox, not zod.
+ * tools, their schemas and their listing are built once, mcp-tool-set.ts), so no state outlives
+ * the request and any instance can answer the next one (stateless Streamable HTTP, docs/mcp.md).
+ * The low-level Server is used, not McpServer, because the argument schemas are JSON Schema from
+ * TypeBox, not zod.
  */
-export function createMcpServer(tools: readonly McpTool[], info: McpServerInfo, call: McpCall): Server {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const listing = tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, ...(annotations === undefined ? {} : { annotations }) }));
+export function createMcpServer({ byName, listing }: McpToolSet, info: McpServerInfo, call: McpCall): Server {
   const server = new Server(
     { name: info.name, version: info.version },
     {
@@ -34,7 +34,7 @@ export function createMcpServer(tools: readonly McpTool[], info: McpServerInfo, 
       instructions: 'Invoice generation with exact totals (JSON), PDF, UBL, CII and hybrid PDF, e-invoice pre-flight and webhooks, for the API key\'s account. Limits and metering are those of the HTTP API (docs/limits.md).',
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listing }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...listing] }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     // As the SDK's McpServer answers an unknown tool: a protocol error, not a tool error.

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type McpServerInfo } from './create-mcp-server.ts';
 import { internalError } from './internal-error.ts';
-import type { McpCall, McpTool } from './mcp-tool.ts';
+import type { McpCall } from './mcp-tool.ts';
+import type { McpToolSet } from './mcp-tool-set.ts';
 
 /**
  * Answers one POST /mcp with a server and a transport of its own, both closed when the response
@@ -13,7 +14,7 @@ import type { McpCall, McpTool } from './mcp-tool.ts';
  * is logged and answered here (D16's internal_error, without internals), or the connection
  * closed when an answer had begun, so the client never waits for an answer that will not come.
  */
-export async function serveMcpRequest(tools: readonly McpTool[], info: McpServerInfo, call: McpCall, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+export async function serveMcpRequest(tools: McpToolSet, info: McpServerInfo, call: McpCall, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
   const server = createMcpServer(tools, info, call);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {

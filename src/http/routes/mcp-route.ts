@@ -4,6 +4,7 @@ import Type from 'typebox';
 import { isAppError } from '../../errors/app-error.ts';
 import { statusOf } from '../../errors/error-codes.ts';
 import type { McpTool } from '../../mcp/mcp-tool.ts';
+import { mcpToolSet } from '../../mcp/mcp-tool-set.ts';
 import { serveMcpRequest } from '../../mcp/serve-mcp-request.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
 import { jsonShapeLimits } from '../json-shape-limits.ts';
@@ -48,6 +49,7 @@ export function mcpRoute(deps: McpRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const callers = new WeakMap<FastifyRequest, AccountCaller>();
     const info = { name: 'invoice-service', version: deps.version };
+    const toolSet = mcpToolSet(deps.tools);
 
     app.post('/mcp', {
       bodyLimit: INVOICE_BODY_LIMIT_BYTES,
@@ -69,7 +71,7 @@ export function mcpRoute(deps: McpRouteDeps): FastifyPluginAsyncTypebox {
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       if (!app.server.listening) reply.raw.setHeader('connection', 'close');
       reply.hijack();
-      await serveMcpRequest(deps.tools, info, call, request.raw, reply.raw, request.body);
+      await serveMcpRequest(toolSet, info, call, request.raw, reply.raw, request.body);
     });
   };
 }

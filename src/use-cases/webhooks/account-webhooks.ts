@@ -32,13 +32,11 @@ export interface NewWebhook {
   readonly events?: readonly WebhookEventType[];
 }
 
-const notFound = webhookNotFound;
-
 /** The webhook endpoints' work, for one account at a time (an account never sees another's). */
 export function accountWebhooks(deps: WebhookOperationDeps) {
   /** Runs work only for a well-formed id; anything else is as unknown as an id never issued. */
   const known = async <T>(id: string, work: () => Promise<T>): Promise<T> => {
-    if (!WEBHOOK_ID_PATTERN.test(id)) throw notFound(id);
+    if (!WEBHOOK_ID_PATTERN.test(id)) throw webhookNotFound(id);
     return work();
   };
   return {
@@ -85,13 +83,13 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
 
     async get(accountId: string, id: string): Promise<WebhookView> {
       const row = WEBHOOK_ID_PATTERN.test(id) ? await findWebhook(deps.db, accountId, id) : undefined;
-      if (row === undefined) throw notFound(id);
+      if (row === undefined) throw webhookNotFound(id);
       return webhookView(row, deps.clock());
     },
 
     /** Deletes it and its pending deliveries; an attempt already in flight still completes. */
     async remove(accountId: string, id: string): Promise<void> {
-      if (!WEBHOOK_ID_PATTERN.test(id) || !(await deleteWebhook(deps.db, accountId, id))) throw notFound(id);
+      if (!WEBHOOK_ID_PATTERN.test(id) || !(await deleteWebhook(deps.db, accountId, id))) throw webhookNotFound(id);
     },
 
     /** Issue 24: the delivery log, newest first. */
@@ -120,7 +118,7 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
         previousExpiresAt: nowMs + WEBHOOK_SECRET_OVERLAP_MS,
       });
       const row = rotated ? await findWebhook(deps.db, accountId, id) : undefined;
-      if (row === undefined) throw notFound(id);
+      if (row === undefined) throw webhookNotFound(id);
       return { ...webhookView(row, nowMs), secret };
     }),
 
@@ -131,7 +129,7 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
      */
     enable: (accountId: string, id: string): Promise<WebhookView> => known(id, async () => {
       const row = (await enableWebhook(deps.db, accountId, id)) ? await findWebhook(deps.db, accountId, id) : undefined;
-      if (row === undefined) throw notFound(id);
+      if (row === undefined) throw webhookNotFound(id);
       return webhookView(row, deps.clock());
     }),
   };

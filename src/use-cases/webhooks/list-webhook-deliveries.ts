@@ -42,11 +42,11 @@ export async function listWebhookDeliveries(deps: WebhookDeps, accountId: string
     ...(after === undefined ? {} : { after }),
   });
   const page = rows.slice(0, limit);
-  const attempts = await listDeliveryAttempts(deps.db, page.map((row) => row.id));
+  const attempts = Map.groupBy(await listDeliveryAttempts(deps.db, page.map((row) => row.id)), (attempt) => attempt.delivery_id);
   const last = page.at(-1);
   const next: DeliveryCursor | undefined = rows.length > limit && last !== undefined ? { createdAt: last.created_at, id: last.id } : undefined;
   return {
-    deliveries: page.map((row) => deliveryView(row, attempts.filter((attempt) => attempt.delivery_id === row.id))),
+    deliveries: page.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
     next_cursor: next === undefined ? null : encodeDeliveryCursor(next),
   };
 }
