@@ -70,9 +70,10 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export async function composeServices(config: Config, parts: ServiceParts, lifecycle: Lifecycle): Promise<Services> {
   const { database, logger } = parts;
   const mailer = parts.mailer ?? createMailer(config, (written) => {
-    // The embedded default has no mail server: the log carries the links so a local user can
-    // finish sign-up (issue 3). With SMTP_URL set this is never called.
-    logger.info({ file: written.file, subject: written.subject, links: written.links }, 'mail written to outbox');
+    // The embedded default has no mail server: the log carries the links, and names the .txt copy
+    // beside the .eml whose links can be copied whole, so a local user can finish sign-up. With
+    // SMTP_URL set this is never called.
+    logger.info({ file: written.file, text_file: written.textFile, subject: written.subject, links: written.links }, 'mail written to outbox');
   });
   if (parts.mailer === undefined) lifecycle.onClose(async () => mailer.close());
 

@@ -11,7 +11,7 @@ describe('accounts on the embedded default (no SMTP_URL)', () => {
   before(async () => { t = await buildTestApp(); });
   after(async () => { await t.close(); });
 
-  it('writes the mail to DATA_DIR/outbox as .eml and logs its link, which completes sign-up', async () => {
+  it('writes the mail to DATA_DIR/outbox as .eml with a .txt copy, logs its link, and the link copied from the .txt completes sign-up', async () => {
     const email = 'local-user@example.com';
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'a long password' } });
     assert.equal(res.statusCode, 201);
@@ -31,7 +31,12 @@ describe('accounts on the embedded default (no SMTP_URL)', () => {
     assert.match(eml, new RegExp(`To: ${email}`));
     assert.match(eml, /Content-Type: text\/html/);
 
-    const verify = await t.app.inject({ method: 'GET', url: new URL(link).pathname + new URL(link).search });
+    // The .txt beside the .eml, read as a person reads it (no decoding): its link line, copied
+    // whole, is the one the log names and it confirms the address.
+    assert.equal(line.text_file, path.join(outbox, files[0]!.replace(/\.eml$/, '.txt')));
+    const copied = readFileSync(line.text_file as string, 'utf8').split('\n').find((l) => l.startsWith('http'));
+    assert.equal(copied, link);
+    const verify = await t.app.inject({ method: 'GET', url: new URL(copied).pathname + new URL(copied).search });
     assert.equal(verify.statusCode, 200);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'a long password' } });
     assert.equal(login.statusCode, 200);

@@ -22,7 +22,7 @@ describe('createMailer', () => {
     await mailer.send(verifyMail());
     await mailer.close();
 
-    assert.equal(readdirSync(path.join(dataDir, 'outbox')).length, 1);
+    assert.deepEqual(readdirSync(path.join(dataDir, 'outbox')).map((name) => path.extname(name)).sort(), ['.eml', '.txt']);
     assert.equal(written.length, 1);
     assert.equal(path.dirname(written[0]?.file ?? ''), path.join(dataDir, 'outbox'));
     assert.deepEqual(written[0]?.links, [LINK]);

@@ -9,6 +9,8 @@ import { tempDirsRemovedAfter } from '../helpers/temp-dirs.ts';
 
 const FROM = 'Invoice service <invoices@example.com>';
 const FILE_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]{12}\.eml$/;
+const TEXT_NAME = /^\d{8}T\d{6}\.\d{3}Z-[0-9a-f]{12}\.txt$/;
+const emlFiles = (folder: string): string[] => readdirSync(folder).filter((name) => name.endsWith('.eml'));
 
 const tempDir = tempDirsRemovedAfter('invoice-outbox-');
 
@@ -30,7 +32,7 @@ describe('createFileOutboxMailer', () => {
     await mailer.send(sent);
     await mailer.close();
 
-    const files = readdirSync(folder);
+    const files = emlFiles(folder);
     assert.equal(files.length, 1);
     const [name] = files as [string];
     assert.match(name, FILE_NAME);
@@ -50,6 +52,7 @@ describe('createFileOutboxMailer', () => {
 
     assert.deepEqual(written, [{
       file,
+      textFile: file.replace(/\.eml$/, '.txt'),
       to: 'alice@example.com',
       subject: sent.subject,
       links: ['https://invoices.example.com/verify?token=abc&x=1'],
@@ -64,12 +67,32 @@ describe('createFileOutboxMailer', () => {
     await mailer.send(message({ subject: 'first' }));
     await mailer.send(message({ subject: 'second' }));
 
-    const files = readdirSync(folder).sort();
+    assert.equal(readdirSync(folder).length, 4, 'an .eml and a .txt per message, nothing else');
+    const files = emlFiles(folder).sort();
     assert.equal(files.length, 2);
     for (const name of files) assert.match(name, FILE_NAME);
     assert.deepEqual(written.map((w) => path.basename(w.file)).sort(), files);
     const subjects = await Promise.all(files.map(async (name) => (await simpleParser(readFileSync(path.join(folder, name)))).subject));
     assert.deepEqual(subjects.sort(), ['first', 'second']);
+  });
+
+  it('puts a plain-text copy beside the .eml whose link lines are whole, where the .eml\'s quoted-printable breaks them', async () => {
+    const folder = tempDir();
+    const written: OutboxWrite[] = [];
+    const mailer = createFileOutboxMailer(folder, FROM, (info) => written.push(info));
+    const link = `http://127.0.0.1:41234/api/auth/verify?token=${'A1b2_C3d4-'.repeat(4)}xyz`;
+    await mailer.send(message({ text: `Please confirm your e-mail address by opening this link:\n\n${link}\n\nValid for 24 hours. Grüße\n` }));
+
+    const [info] = written as [OutboxWrite];
+    assert.match(path.basename(info.textFile), TEXT_NAME);
+    assert.equal(path.dirname(info.textFile), folder);
+    assert.equal(statSync(info.textFile).mode & 0o777, 0o600, 'a link is a credential');
+    // Read as a person reads it: the file as text, nothing decoded.
+    const text = readFileSync(info.textFile, 'utf8');
+    assert.equal(text, `To: alice@example.com\nSubject: ${message().subject}\n\nPlease confirm your e-mail address by opening this link:\n\n${link}\n\nValid for 24 hours. Grüße\n`);
+    assert.ok(text.split('\n').includes(link), 'the link is a line of its own');
+    // The reason for the copy: in the .eml the same link is not whole.
+    assert.ok(!readFileSync(info.file, 'latin1').includes(link), 'the .eml holds the link quoted-printable, broken');
   });
 
   it('reports no links for a body without any', async () => {
