@@ -265,6 +265,36 @@ export const ShipToSchema = Type.Object(
   { description: 'Delivery party and address.' },
 );
 
+/** Bounds of the caller's own data: `metadata` and `custom_fields`. */
+export const MAX_METADATA_KEYS = 50;
+export const MAX_METADATA_KEY_CHARS = 40;
+export const MAX_METADATA_VALUE_CHARS = 500;
+export const MAX_CUSTOM_FIELDS = 10;
+export const MAX_CUSTOM_FIELD_LABEL_CHARS = 40;
+export const MAX_CUSTOM_FIELD_VALUE_CHARS = 200;
+
+/**
+ * The caller's opaque data: string values under keys of their choosing. Written as plain JSON
+ * Schema (`additionalProperties` with a value schema, `propertyNames` for the keys), because a
+ * TypeBox Record would say `patternProperties` and lose the key bounds; the request reader
+ * (normalize-invoice-request.ts) leaves an object without `properties` exactly as sent.
+ */
+export const MetadataSchema = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: MAX_METADATA_VALUE_CHARS },
+  propertyNames: { minLength: 1, maxLength: MAX_METADATA_KEY_CHARS },
+  maxProperties: MAX_METADATA_KEYS,
+  description: `Your own data, for example an order id of your system: at most ${MAX_METADATA_KEYS} keys of 1 to ${MAX_METADATA_KEY_CHARS} characters, each a string of at most ${MAX_METADATA_VALUE_CHARS} characters. Never printed and never part of an e-invoice; echoed exactly as sent (not trimmed) in the JSON answer, the hosted link's JSON, webhook events and batch results.`,
+});
+
+export const CustomFieldSchema = Type.Object(
+  {
+    label: text(MAX_CUSTOM_FIELD_LABEL_CHARS, 'The label printed before the value, for example "Cost centre".', 1),
+    value: Type.Optional(text(MAX_CUSTOM_FIELD_VALUE_CHARS, 'The value printed after the label; a custom field without a value (left out, empty or only white space) is echoed but not printed.')),
+  },
+  { additionalProperties: false, description: 'A labelled value of your own, printed with the invoice details.' },
+);
+
 export const InvoiceRequestSchema = Type.Object(
   {
     from: PartySchema,
@@ -309,6 +339,8 @@ export const InvoiceRequestSchema = Type.Object(
     notes: Type.Optional(text(5000, 'Free text printed on the invoice.')),
     refund_policy: Type.Optional(text(5000, 'Refund policy.')),
     footer: Type.Optional(text(1000, 'Footer text.')),
+    custom_fields: Type.Optional(Type.Array(CustomFieldSchema, { maxItems: MAX_CUSTOM_FIELDS, description: `At most ${MAX_CUSTOM_FIELDS} labelled values of your own (a cost centre, a project code), printed on the PDF with the invoice details in the order sent and echoed in the JSON answer; never part of a UBL or CII e-invoice.` })),
+    metadata: Type.Optional(MetadataSchema),
   },
   {
     $id: 'InvoiceRequest',
@@ -323,3 +355,4 @@ export type Party = Static<typeof PartySchema>;
 export type Payment = Static<typeof PaymentSchema>;
 export type StructuredAddress = Static<typeof StructuredAddressSchema>;
 export type AllowanceChargeInput = Static<typeof AllowanceChargeSchema>;
+export type CustomField = Static<typeof CustomFieldSchema>;

@@ -123,6 +123,8 @@ export const InvoiceSchema = Type.Object(
     refund_policy: Type.Optional(Type.String()),
     footer: Type.Optional(Type.String()),
   },
+    custom_fields: InvoiceRequestSchema.properties.custom_fields,
+    metadata: InvoiceRequestSchema.properties.metadata,
   { $id: 'Invoice', description: 'The computed invoice.' },
 );
 
