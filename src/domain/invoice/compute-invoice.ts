@@ -286,6 +286,10 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   if (request.notes !== undefined) invoice.notes = request.notes;
   if (request.refund_policy !== undefined) invoice.refund_policy = request.refund_policy;
   if (request.footer !== undefined) invoice.footer = request.footer;
+  // The caller's own data, echoed as sent: custom fields are printed by the PDF from here, the
+  // metadata never is.
+  if (request.custom_fields !== undefined) invoice.custom_fields = request.custom_fields;
+  if (request.metadata !== undefined) invoice.metadata = request.metadata;
   return invoice;
 }
 
@@ -297,10 +301,6 @@ function readGlobalTaxes(request: InvoiceRequest, taxWord: string): TaxSet {
         'validation_error',
         'global_taxes and global_tax are both set; send one of them (global_tax for a single rate, global_taxes for several components)',
       );
-  // The caller's own data, echoed as sent: custom fields are printed by the PDF from here, the
-  // metadata never is.
-  if (request.custom_fields !== undefined) invoice.custom_fields = request.custom_fields;
-  if (request.metadata !== undefined) invoice.metadata = request.metadata;
     }
     return readTaxComponents(request.global_taxes, 'global_taxes', taxWord);
   }

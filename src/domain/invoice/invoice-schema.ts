@@ -122,9 +122,9 @@ export const InvoiceSchema = Type.Object(
     notes: Type.Optional(Type.String()),
     refund_policy: Type.Optional(Type.String()),
     footer: Type.Optional(Type.String()),
-  },
     custom_fields: InvoiceRequestSchema.properties.custom_fields,
     metadata: InvoiceRequestSchema.properties.metadata,
+  },
   { $id: 'Invoice', description: 'The computed invoice.' },
 );
 
