@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { composeServices, type ServiceParts } from './compose/compose-services.ts';
 import { registerRoutes } from './compose/register-routes.ts';
 import type { Config } from './config/config.ts';
+import { SERVICE_VERSION } from './lib/service-version.ts';
 import { CLIENT_TIMEOUTS, createHttpApp, type ClientTimeouts } from './http/create-http-app.ts';
 import type { WebhookWorker } from './use-cases/webhooks/webhook-worker.ts';
 
@@ -21,19 +21,17 @@ export interface AppDependencies extends Omit<ServiceParts, 'version'> {
   readonly clientTimeouts?: Partial<ClientTimeouts>;
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
 /**
  * Builds the whole HTTP application from validated config and opened dependencies. Production
  * (server.ts) and every test call this same function; nothing here reads the environment.
  */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = await createHttpApp(config, deps.logger, { ...CLIENT_TIMEOUTS, ...deps.clientTimeouts });
-  const services = await composeServices(config, { ...deps, version: VERSION }, {
+  const services = await composeServices(config, { ...deps, version: SERVICE_VERSION }, {
     onReady: (start) => app.addHook('onReady', start),
     onClose: (stop) => app.addHook('onClose', stop),
   });
   app.decorate('webhookWorker', services.webhookWorker);
-  await registerRoutes(app, config, services, VERSION);
+  await registerRoutes(app, config, services, SERVICE_VERSION);
   return app;
 }

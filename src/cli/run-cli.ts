@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { SERVICE_VERSION } from '../lib/service-version.ts';
 import { CLI_USAGE, MCP_USAGE, RENDER_USAGE, SEND_USAGE } from './cli-usage.ts';
 import type { CliIo } from './cli-io.ts';
 import { parseCliCommand } from './parse-cli-command.ts';
@@ -24,7 +24,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       io.stdout.write(command.topic === undefined ? CLI_USAGE : USAGE[command.topic]);
       return 0;
     case 'version':
-      io.stdout.write(`${packageVersion()}\n`);
+      io.stdout.write(`${SERVICE_VERSION}\n`);
       return 0;
     case 'render':
       return runRender(command, io);
@@ -33,11 +33,6 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     case 'mcp':
       if (io.stdin === undefined) throw new TypeError('invoice mcp needs standard input');
       // Loaded here only: the MCP SDK is not worth its start-up time to render and send.
-      return (await import('./run-mcp-bridge.ts')).runMcpBridge({ ...io, stdin: io.stdin }, packageVersion());
+      return (await import('./run-mcp-bridge.ts')).runMcpBridge({ ...io, stdin: io.stdin }, SERVICE_VERSION);
   }
-}
-
-/** src/cli/ and dist/cli/ both sit two levels under package.json. */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }

@@ -1,6 +1,7 @@
 import { LINK_SENT_MESSAGE } from '../../use-cases/accounts/email-links.ts';
 import { REGISTERED_MESSAGE } from '../../use-cases/accounts/register-account.ts';
 import { PASSWORD_CHANGED_MESSAGE } from '../routes/auth-routes.ts';
+import { SERVICE_VERSION } from '../../lib/service-version.ts';
 
 type Json = Record<string, any>;
 
@@ -41,7 +42,7 @@ export function addAccountExamples(doc: Json): Json {
     },
   });
   set('/api/health', 'get', '200', {
-    success: true, status: 'ok', version: '1.0.0', uptime_s: 86_400,
+    success: true, status: 'ok', version: SERVICE_VERSION, uptime_s: 86_400,
     storage: { dialect: 'postgres', ok: true, latency_ms: 0.8 },
     counters: { store: 'redis', ok: true, latency_ms: 0.4 },
   });

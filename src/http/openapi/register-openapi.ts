@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import { SERVICE_VERSION } from '../../lib/service-version.ts';
 import { addAccountExamples } from './add-account-examples.ts';
 import { addWebhookEvents } from './add-webhook-events.ts';
 import { REQUEST_ID_HEADER } from './documented-headers.ts';
@@ -62,7 +63,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       openapi: '3.1.0',
       info: {
         title: 'Invoice Generation Service',
-        version: '1.0.0',
+        version: SERVICE_VERSION,
         description: 'One JSON payload in, exact totals out, as JSON, PDF, UBL 2.1 or CII. See the README and docs/ for the rules (decisions D1–D45).',
         license: { name: 'MIT', identifier: 'MIT' },
         contact: { name: 'Invoice Generation Service', url: config.publicUrl },

@@ -1,3 +1,4 @@
+import { SERVICE_VERSION } from '../../lib/service-version.ts';
 import type { WebAssets, WebEntry } from './web-assets.ts';
 
 /**
@@ -39,7 +40,8 @@ export interface WebPageSpec {
 /**
  * One HTML page of the web app: the shared header (the account links are filled in by the script
  * once it knows whether a session exists, so the HTML is the same for everyone and cacheable), a
- * skip link for keyboard users, and the page's bundle. The chrome is English (issue 9).
+ * skip link for keyboard users, the page's bundle, and a footer naming the service's version (the
+ * one /api/health and the API description give). The chrome is English.
  */
 export function renderWebPage(assets: WebAssets, spec: WebPageSpec): string {
   const entry = assets.entries?.[spec.entry];
@@ -74,6 +76,9 @@ ${script}
 <main id="main" tabindex="-1" class="${spec.wide === true ? 'wide' : 'narrow'}">
 ${spec.main}
 </main>
+<footer class="site-footer">
+<p>Invoice service <span id="service-version">${escapeHtml(SERVICE_VERSION)}</span> · <a href="/docs">API documentation</a> · <a href="/openapi.json">OpenAPI description</a> · <a href="/api/health">Health</a></p>
+</footer>
 </body>
 </html>
 `;
