@@ -3,11 +3,14 @@ import type { EInvoiceTotals } from './einvoice.ts';
 import { CURRENCY_MINOR_UNITS, EXEMPT_CATEGORIES, type TaxCategory } from '../invoice/catalog.ts';
 import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
 import { lineCategories } from '../invoice/line-categories.ts';
+import { untaxedShippingCategory } from '../invoice/untaxed-shipping-category.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';
 import { formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS, parseDecimal } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
 import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
+import { TAX_WORD } from '../invoice/language-words.ts';
+import { categoryTaxesFromTaxLines, componentKey, type CategoryComponents } from './category-taxes-from-tax-lines.ts';
 
 /**
  * EN 16931 VAT category of a line, allowance or charge (UNCL 5305 codes), as lineCategories
@@ -87,9 +90,10 @@ interface Adjustment {
   readonly reasonCode?: string;
 }
 
-interface CategoryAccumulator {
+interface CategoryAccumulator extends CategoryComponents {
   readonly category: AmountsCategory;
   readonly lines: number[];
+  readonly components: Set<string>;
   /** Σ line totals as computed (gross when tax-inclusive). */
   lineTotal: bigint;
   /** The global discount's shares (D3), allowances and charges (D37) and shipping, in that order. */
@@ -141,6 +145,12 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
 
   // Categories in order of first use: lines, then allowances, charges and shipping.
   const categories = new Map<string, CategoryAccumulator>();
+  // The components taxing each category, as the engine chose them (category-tax-sets.ts): the
+  // lines' own; where no line of the category has one, the language's word for tax at its rate.
+  const taxWord = TAX_WORD[invoice.language];
+  const seeAmount = (entry: CategoryAccumulator) => {
+    if (entry.components.size === 0) entry.components.add(componentKey(taxWord, entry.category.rate));
+  };
   const exemptionOf = (code: TaxCategoryCode, item?: Invoice['items'][number]): AmountsCategory['exemption'] => {
     if (!EXEMPT_CATEGORIES.has(code)) return undefined;
     const exemptionCode = item?.tax_exemption_code ?? invoice.tax_exemption_code;
@@ -153,7 +163,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     if (entry === undefined) {
       const exemption = exemptionOf(code, item);
       const category: AmountsCategory = exemption === undefined ? { code, rate, groups: [] } : { code, rate, groups: [], exemption };
-      entry = { category, lines: [], lineTotal: 0n, adjustments: [] };
+      entry = { code, category, lines: [], components: new Set(), lineTotal: 0n, adjustments: [] };
       categories.set(key, entry);
     }
     return entry;
@@ -163,6 +173,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     const entry = categoryOf(code, rate, item);
     entry.lines.push(i);
     entry.lineTotal += lineTotals[i]!;
+    for (const tax of item.taxes) entry.components.add(componentKey(tax.name, parseDecimal(tax.rate, `items[${i}].taxes`)));
     if (rate !== 0n) {
       const groups = entry.category.groups as string[];
       for (const tax of item.taxes) {
@@ -183,7 +194,9 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
   for (const [list, charge] of [[invoice.allowances, false], [invoice.charges, true]] as const) {
     (list ?? []).forEach((a, i) => {
       const path = `${charge ? 'charges' : 'allowances'}[${i}]`;
-      categoryOf(a.tax_category as TaxCategoryCode, parseDecimal(a.tax_rate, `${path}.tax_rate`)).adjustments.push({
+      const entry = categoryOf(a.tax_category as TaxCategoryCode, parseDecimal(a.tax_rate, `${path}.tax_rate`));
+      seeAmount(entry);
+      entry.adjustments.push({
         kind: charge ? 'charge' : 'allowance',
         charge,
         amount: minor(a.amount, `${path}.amount`),
@@ -200,13 +213,12 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     const shippingRate = invoice.shipping_taxes !== undefined
       ? rateOf(invoice.shipping_taxes, 'shipping_taxes')
       : invoice.shipping_tax_rate !== undefined ? parseDecimal(invoice.shipping_tax_rate, 'shipping_tax_rate') : 0n;
-    let code = invoice.shipping_tax_category as TaxCategoryCode | undefined;
-    if (code === undefined) {
-      const only = placed.every((c) => c.code === placed[0]!.code) ? placed[0]!.code : undefined;
-      const vatFree = placed.every((c) => c.code === 'O');
-      code = shippingRate !== 0n ? 'S' : only !== undefined && EXEMPT_CATEGORIES.has(only) ? only : vatFree ? 'O' : 'Z';
-    }
-    categoryOf(code, shippingRate).adjustments.push({ kind: 'shipping', charge: true, amount: shipping });
+    // The engine names the category of taxed shipping; untaxed, it is placed as the engine placed it.
+    const code = (invoice.shipping_tax_category as TaxCategoryCode | undefined) ?? untaxedShippingCategory(placed);
+    const entry = categoryOf(code, shippingRate);
+    if (invoice.shipping_taxes === undefined) seeAmount(entry);
+    else for (const tax of invoice.shipping_taxes) entry.components.add(componentKey(tax.name ?? taxWord, parseDecimal(tax.rate, 'shipping_taxes')));
+    entry.adjustments.push({ kind: 'shipping', charge: true, amount: shipping });
   }
 
   // Each category's exact tax, then integers that add up to the invoice's total_tax.
@@ -218,7 +230,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     denominator: inclusive ? PERCENT_SCALE + entry.category.rate : PERCENT_SCALE,
   }));
   const taxTotal = minor(invoice.total_tax, 'total_tax');
-  const taxes = apportionToTotal(taxTotal, exactTaxes);
+  const taxes = categoryTaxes(invoice, entries, entries.map(grossOf), taxTotal, exactTaxes, minor);
 
   const nets = [...lineTotals];
   const discounts = items.map((item, i) => minor(item.discount, `items[${i}].discount`));
@@ -280,4 +292,29 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     minorDigits, lines, allowanceCharges, subtotals, lineExtension, allowanceTotal, chargeTotal,
     taxExclusive, taxTotal, taxInclusive, prepaid, rounding, payable,
   };
+}
+
+/**
+ * Each category's tax: the sum of the tax lines in it, so the document states the JSON's figures.
+ * An invoice computed before tax lines named their category (a stored snapshot) has its total
+ * apportioned over the categories by their exact tax instead, each within a unit of it.
+ */
+function categoryTaxes(
+  invoice: Invoice,
+  entries: readonly CategoryAccumulator[],
+  grosses: readonly bigint[],
+  taxTotal: bigint,
+  exactTaxes: readonly Fraction[],
+  minor: (value: number, path: string) => bigint,
+): bigint[] {
+  if (invoice.tax_lines.some((line) => line.tax_category === undefined)) return apportionToTotal(taxTotal, exactTaxes);
+  const inclusive = invoice.tax_inclusive;
+  const taxes = categoryTaxesFromTaxLines(invoice.tax_lines, entries, minor, parseDecimal, (index, scaledRate) => ({
+    numerator: grosses[index]! * scaledRate,
+    denominator: inclusive ? PERCENT_SCALE + entries[index]!.category.rate : PERCENT_SCALE,
+  }));
+  if (taxes === undefined || taxes.reduce((a, b) => a + b, 0n) !== taxTotal) {
+    throw new Error('the tax lines do not fall into the VAT categories of the document');
+  }
+  return taxes;
 }

@@ -6,7 +6,8 @@ import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimal } from '../money/parse-deci
 import { POW10 } from '../money/pow10.ts';
 import { roundToUnit, scaleDownHalfAwayFromZero, type RoundingRule } from '../money/round-to-unit.ts';
 import { toMoneyNumber } from '../money/to-money-number.ts';
-import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode } from './catalog.ts';
+import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode, type TaxCategory } from './catalog.ts';
+import { CategoryTaxSets } from './category-tax-sets.ts';
 import { checkCountries } from './check-countries.ts';
 import { checkDecimalBounds } from './check-decimal-bounds.ts';
 import { checkTaxCategories } from './check-tax-categories.ts';
@@ -21,6 +22,7 @@ import { echoedParty } from './echoed-party.ts';
 import { globalDiscountShares } from './global-discount-shares.ts';
 import { CREDIT_NOTE_TITLE, INVOICE_TITLE, TAX_WORD } from './language-words.ts';
 import { readLineItem, type LineInput } from './read-line-item.ts';
+import { untaxedShippingCategory } from './untaxed-shipping-category.ts';
 import { NO_TAX, readSingleRate, readTaxComponents, SingleRateCache, type TaxSet } from './read-tax-components.ts';
 
 /** What the caller supplies: today's date (YYYY-MM-DD, UTC) and the invoice number it generated. */
@@ -136,37 +138,46 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   }
   const bases = globalDiscount === 0n ? lineTotals : taxableBases(lineTotals, globalDiscount);
 
-  // D37: allowances, charges and taxed shipping, each in its VAT category and rate; their bases join
-  // the lines' in the tax groups (D5), in that order.
-  // The lines' categories are needed only to place allowances and charges; most invoices have none.
-  const hasAdjustments = request.allowances !== undefined || request.charges !== undefined;
-  const adjustments = hasAdjustments
-    ? readDocumentAdjustments(request, lineCategories(request.items.map((item, i) => ({
-      sent: item.tax_category ?? request.tax_category,
-      rate: taxSets[i]!.totalRate,
-      hasTaxes: taxSets[i]!.components.length > 0,
-    }))), lineTotals, taxWord, decimalToMinorDigits)
+  // D37: allowances, charges and shipping, each in one VAT category and rate, join the tax lines of
+  // that category's lines (category-tax-sets.ts); so does an untaxed line at 0 %.
+  const placed = lineCategories(items.map((item, i) => ({
+    sent: item.tax_category ?? request.tax_category,
+    rate: taxSets[i]!.totalRate,
+    hasTaxes: taxSets[i]!.components.length > 0,
+  })));
+  const categoryTaxes = new CategoryTaxSets(placed, taxSets, taxWord);
+  const adjustments = request.allowances !== undefined || request.charges !== undefined
+    ? readDocumentAdjustments(request, placed, lineTotals, categoryTaxes, decimalToMinorDigits)
     : [];
-  const shippingTax = shipping === 0n ? undefined : readShippingTax(request, taxWord);
-  // Copied only when something joins the lines' bases (the common invoice adds nothing).
-  const extra = adjustments.length > 0 || shippingTax !== undefined;
-  const taxBases = extra ? [...bases] : bases;
-  const allTaxSets = extra ? [...taxSets] : taxSets;
+  const shippingTax = shipping === 0n ? undefined : readShippingTax(request, taxWord, categoryTaxes);
+  const taxBases = [...bases];
+  const groupSets = new Array<TaxSet>(count);
+  const taxCategories = new Array<TaxCategory>(count);
+  for (let i = 0; i < count; i += 1) {
+    const code = placed[i]!.code;
+    const own = taxSets[i]!;
+    groupSets[i] = own.components.length > 0 ? own : categoryTaxes.ofUntaxedLine(code);
+    taxCategories[i] = code;
+  }
   let allowanceTotal = 0n;
   let chargeTotal = 0n;
   for (const adjustment of adjustments) {
     taxBases.push(adjustment.charge ? adjustment.amount : -adjustment.amount);
-    allTaxSets.push(adjustment.taxes);
+    groupSets.push(adjustment.taxes);
+    taxCategories.push(adjustment.category);
     if (adjustment.charge) chargeTotal += adjustment.amount;
     else allowanceTotal += adjustment.amount;
   }
-  if (shippingTax !== undefined) {
+  if (shipping !== 0n) {
+    // Untaxed shipping (D7) adds no tax, but its base is part of its category's.
+    const category = shippingTax?.category ?? untaxedShippingCategory(placed);
     taxBases.push(shipping);
-    allTaxSets.push(shippingTax.taxes);
+    groupSets.push(shippingTax?.taxes ?? categoryTaxes.forAmount(category, 0n, undefined, 'shipping'));
+    taxCategories.push(category);
   }
 
   // D4–D6: taxes.
-  const taxes = computeTaxes(taxBases, allTaxSets, inclusive, minorDigits);
+  const taxes = computeTaxes({ bases: taxBases, taxSets: groupSets, categories: taxCategories }, taxSets, inclusive, minorDigits);
   const totalTax = taxes.totalTax;
 
   // D6 / D7 / D8 / D37: grand total, rounded only here and only when asked.

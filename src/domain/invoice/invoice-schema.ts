@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import {
-  CURRENCIES, DOCUMENT_TYPES, LANGUAGES, PAGE_SIZES, PAYMENT_STATUSES, PROFILES, TEMPLATES,
+  CURRENCIES, DOCUMENT_TYPES, LANGUAGES, PAGE_SIZES, PAYMENT_STATUSES, PROFILES, TAX_CATEGORIES, TEMPLATES,
 } from './catalog.ts';
 import { InvoiceRequestSchema, InvoiceMetaSchema, LineItemSchema, PartySchema, PaymentSchema, ShipToSchema } from './invoice-request-schema.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
@@ -47,6 +47,7 @@ export const InvoiceItemSchema = Type.Object({
 export const TaxLineSchema = Type.Object({
   name: Type.String(),
   rate: echoed('Percent, as sent.'),
+  tax_category: StringEnum(TAX_CATEGORIES, { description: 'The UNCL 5305 VAT category of the amounts in this group (S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L, M): a tax line never mixes two categories, so the tax lines hold the same bases as an e-invoice\'s VAT breakdown.' }),
   taxable_amount: money('Net base of this group after the global discount share (D3, D6).'),
   amount: money('The group\'s tax, rounded once from the exact sum (D5).'),
 });

@@ -5,8 +5,9 @@ import { scaleDownHalfAwayFromZero } from '../money/round-to-unit.ts';
 import { ALLOWANCE_REASON_CODES, CHARGE_REASON_CODES } from '../einvoice/code-lists.ts';
 import { ZERO_RATE_CATEGORIES, type TaxCategory } from './catalog.ts';
 import type { AllowanceChargeInput, InvoiceRequest } from './invoice-request-schema.ts';
+import type { CategoryTaxSets } from './category-tax-sets.ts';
 import type { LineCategory } from './line-categories.ts';
-import { NO_TAX, readSingleRate, readTaxComponents, type TaxSet } from './read-tax-components.ts';
+import { readTaxComponents, type TaxSet } from './read-tax-components.ts';
 
 const invalid = (message: string) => new AppError('validation_error', message);
 /** "× p / 100" with p × 10^6 is "× p / 10^8". */
@@ -20,7 +21,7 @@ export interface DocumentAdjustment {
   readonly category: TaxCategory;
   /** × 10^6. */
   readonly rate: bigint;
-  /** What the tax of its base is computed with (D5): one component at its rate, none at 0. */
+  /** What the tax of its base is computed with (D5): its category's lines' components (category-tax-sets.ts). */
   readonly taxes: TaxSet;
   readonly input: AllowanceChargeInput;
   readonly path: string;
@@ -36,13 +37,14 @@ export interface ShippingTax {
  * D37: `allowances` and `charges`, each in one VAT category and rate: the one sent, else the
  * lines' when they all share one. A percent is of the net sum of the lines in that category and
  * rate (line_total), rounded once (D12). Each needs a reason or a reason code (BR-33, BR-38), and
- * a code must be on its list (UNCL 5189 for allowances, 7161 for charges).
+ * a code must be on its list (UNCL 5189 for allowances, 7161 for charges). Each is taxed with the
+ * components of its category's lines, so its base joins their tax lines.
  */
 export function readDocumentAdjustments(
   request: InvoiceRequest,
   categories: readonly LineCategory[],
   lineTotals: readonly bigint[],
-  taxWord: string,
+  categoryTaxes: CategoryTaxSets,
   decimalToMinorDigits: number,
 ): DocumentAdjustment[] {
   const out: DocumentAdjustment[] = [];
@@ -58,7 +60,7 @@ export function readDocumentAdjustments(
       if (input.reason_code !== undefined && !codes.has(input.reason_code)) {
         throw invalid(`${path}.reason_code "${input.reason_code}" is not on the ${charge ? 'UNCL 7161 charge' : 'UNCL 5189 allowance'} code list; send one such as ${charge ? 'FC (freight), ABL (packaging), ZZZ (mutually defined)' : '95 (discount), 100 (special agreement), 41 (bonus for works ahead of schedule)'} or leave it out`);
       }
-      const taxes = rate === 0n ? NO_TAX : readSingleRate(input.tax_rate ?? Number(formatScaled(rate, DECIMAL_DIGITS)), `${path}.tax_rate`, taxWord);
+      const taxes = categoryTaxes.forAmount(category, rate, input.tax_rate, path);
       out.push({ charge, amount, category, rate, taxes, input, path });
     });
   }
@@ -109,24 +111,30 @@ function amountOf(
   return scaleDownHalfAwayFromZero(base * parseDecimal(input.percent!, `${path}.percent`), PERCENT_SCALE_DIGITS);
 }
 
-/** D37: taxed shipping's components and category, or undefined when it stays untaxed (D7). */
-export function readShippingTax(request: InvoiceRequest, taxWord: string): ShippingTax | undefined {
+/**
+ * D37: taxed shipping's components and category, or undefined when it stays untaxed (D7).
+ * `shipping_taxes` are its own components as sent; a `shipping_tax_rate` is taxed with the
+ * components of its category's lines, as an allowance is.
+ */
+export function readShippingTax(request: InvoiceRequest, taxWord: string, categoryTaxes: CategoryTaxSets): ShippingTax | undefined {
   if (request.shipping_taxes !== undefined && request.shipping_tax_rate !== undefined) {
     throw invalid('shipping_taxes and shipping_tax_rate are both set; send one of them');
   }
-  const taxes = request.shipping_taxes !== undefined
+  const sent = request.shipping_taxes !== undefined
     ? readTaxComponents(request.shipping_taxes, 'shipping_taxes', taxWord)
-    : request.shipping_tax_rate !== undefined ? readSingleRate(request.shipping_tax_rate, 'shipping_tax_rate', taxWord) : undefined;
-  if (taxes === undefined) {
+    : request.shipping_tax_rate !== undefined ? { components: [], totalRate: parseDecimal(request.shipping_tax_rate, 'shipping_tax_rate') } : undefined;
+  if (sent === undefined) {
     if (request.shipping_tax_category !== undefined && !ZERO_RATE_CATEGORIES.has(request.shipping_tax_category)) {
       throw invalid(`shipping_tax_category ${request.shipping_tax_category} needs a rate: send shipping_tax_rate`);
     }
-    return request.shipping_tax_category === undefined ? undefined : { taxes: NO_TAX, category: request.shipping_tax_category };
+    const category = request.shipping_tax_category;
+    return category === undefined ? undefined : { taxes: categoryTaxes.forAmount(category, 0n, undefined, 'shipping_tax_category'), category };
   }
-  const category: TaxCategory = request.shipping_tax_category ?? (taxes.totalRate === 0n ? 'Z' : 'S');
-  if (ZERO_RATE_CATEGORIES.has(category) && taxes.totalRate !== 0n) {
-    throw invalid(`shipping_tax_category is ${category}, which takes rate 0, but the shipping is taxed at ${formatScaled(taxes.totalRate, DECIMAL_DIGITS)} %: send shipping_tax_rate 0 or another category`);
+  const category: TaxCategory = request.shipping_tax_category ?? (sent.totalRate === 0n ? 'Z' : 'S');
+  if (ZERO_RATE_CATEGORIES.has(category) && sent.totalRate !== 0n) {
+    throw invalid(`shipping_tax_category is ${category}, which takes rate 0, but the shipping is taxed at ${formatScaled(sent.totalRate, DECIMAL_DIGITS)} %: send shipping_tax_rate 0 or another category`);
   }
-  if (category === 'S' && taxes.totalRate === 0n) throw invalid('shipping_tax_category is S (standard rated), which needs a rate above 0: send shipping_tax_rate, or category Z');
+  if (category === 'S' && sent.totalRate === 0n) throw invalid('shipping_tax_category is S (standard rated), which needs a rate above 0: send shipping_tax_rate, or category Z');
+  const taxes = request.shipping_taxes !== undefined ? sent : categoryTaxes.forAmount(category, sent.totalRate, request.shipping_tax_rate, 'shipping_tax_rate');
   return { taxes, category };
 }

@@ -1,0 +1,66 @@
+import { AppError } from '../../errors/app-error.ts';
+import { formatScaled } from '../money/format-scaled.ts';
+import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
+import type { TaxCategory } from './catalog.ts';
+import type { LineCategory } from './line-categories.ts';
+import { NO_TAX, readSingleRate, type TaxSet } from './read-tax-components.ts';
+
+/** Lines of one category and rate above 0 taxed with different components: nothing else can join them. */
+const MIXED = Symbol('mixed');
+
+/**
+ * The tax components of each VAT category and rate, read from its lines. An allowance, a charge,
+ * the shipping or an untaxed line placed in a category is taxed with these, so its base joins the
+ * tax lines of that category's lines instead of making a tax line of its own: the JSON's tax
+ * lines then hold the same bases as the e-invoice's VAT breakdown (docs/calculation.md).
+ */
+export class CategoryTaxSets {
+  readonly #sets = new Map<string, TaxSet | typeof MIXED>();
+  readonly #taxWord: string;
+
+  constructor(placed: readonly LineCategory[], taxSets: readonly TaxSet[], taxWord: string) {
+    this.#taxWord = taxWord;
+    for (let i = 0; i < placed.length; i += 1) {
+      const set = taxSets[i]!;
+      // An untaxed line has nothing to offer; at 0 % the first named set is the category's.
+      if (set.components.length === 0) continue;
+      const key = keyOf(placed[i]!.code, placed[i]!.rate);
+      const known = this.#sets.get(key);
+      if (known === undefined) this.#sets.set(key, set);
+      else if (known !== MIXED && placed[i]!.rate !== 0n && !sameComponents(known, set)) this.#sets.set(key, MIXED);
+    }
+  }
+
+  /** The components of the category's lines; for an untaxed line, none when its category has no named 0 % tax. */
+  ofUntaxedLine(code: TaxCategory): TaxSet {
+    const set = this.#sets.get(keyOf(code, 0n));
+    return set === undefined || set === MIXED ? NO_TAX : set;
+  }
+
+  /**
+   * What a document-level amount at `path` in `code` at `rate` is taxed with: its category's
+   * lines' components; without such lines, one component named with the language's word for tax
+   * at the rate the caller sent (`sentRate`, echoed as written) or, when none was sent, at a rate
+   * above 0 (a rate of 0 that was only inferred makes no tax line).
+   */
+  forAmount(code: TaxCategory, rate: bigint, sentRate: number | string | undefined, path: string): TaxSet {
+    const set = this.#sets.get(keyOf(code, rate));
+    if (set === MIXED) {
+      throw new AppError('validation_error', `${path} is in VAT category ${code} at ${formatScaled(rate, DECIMAL_DIGITS)} %, whose lines are taxed with different components, so it cannot tell which of their taxes it changes: send it as global_discount (spread over the lines), or give those lines the same taxes`);
+    }
+    if (set !== undefined) return set;
+    if (sentRate !== undefined) return readSingleRate(sentRate, path, this.#taxWord);
+    return rate === 0n ? NO_TAX : readSingleRate(Number(formatScaled(rate, DECIMAL_DIGITS)), path, this.#taxWord);
+  }
+}
+
+function keyOf(code: TaxCategory, rate: bigint): string {
+  return `${code} ${rate}`;
+}
+
+/** The same components (name and rate), in any order. */
+function sameComponents(a: TaxSet, b: TaxSet): boolean {
+  if (a === b) return true;
+  if (a.components.length !== b.components.length || a.totalRate !== b.totalRate) return false;
+  return a.components.every((c) => b.components.some((d) => d.name === c.name && d.scaledRate === c.scaledRate));
+}
