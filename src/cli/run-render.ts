@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
 import { createPdfWorkerPool } from '../render/pdf-worker-pool.ts';
 import type { DocumentPorts } from '../use-cases/documents/document-format.ts';
 import type { CliCommand } from './parse-cli-command.ts';
 import type { CliIo } from './cli-io.ts';
 import { describeFailure } from './describe-failure.ts';
+import { isSameFile } from './is-same-file.ts';
 import { createProgressReporter } from './progress-reporter.ts';
 import { readRequestFile } from './read-request-file.ts';
 import { renderOffline } from './render-offline.ts';
@@ -17,7 +18,8 @@ type RenderCommand = Extract<CliCommand, { name: 'render' }>;
 /**
  * `invoice render`: one file to -o or standard output, or many into --out-dir, going on past a
  * bad file. The PDF worker pool starts on the first PDF and is closed at the end.
- * Exit status: 0 all written, 1 one or more failed, 2 bad usage (two inputs with one name).
+ * Exit status: 0 all written, 1 one or more failed, 2 bad usage (two inputs with one name, or
+ * -o naming the input).
  */
 export async function runRender(command: RenderCommand, io: CliIo): Promise<number> {
   const parallel = Math.max(1, Math.min(command.inputs.length, availableParallelism()));
@@ -48,6 +50,10 @@ type Render = (input: string, note: (text: string) => void) => ReturnType<typeof
 
 async function renderOne(command: RenderCommand, io: CliIo, render: Render): Promise<number> {
   const input = command.inputs[0]!;
+  if (command.out !== undefined && await isSameFile(command.out, input)) {
+    io.stderr.write(`invoice: -o ${command.out} is the request file itself, which writing would destroy: choose another output file\n`);
+    return 2;
+  }
   try {
     const made = await render(input, (text) => io.stderr.write(`${input}: note: ${text}\n`));
     await writeDocument(made.document, command.out, io.stdout);
@@ -84,7 +90,7 @@ async function renderMany(command: RenderCommand, outDir: string, io: CliIo, par
       try {
         const made = await render(current, (text) => progress.note(current, text));
         const out = join(outDir, `${basename(current, extname(current))}${made.extension}`);
-        if (resolve(out) === resolve(current)) throw new Error(`would overwrite itself as ${out}: choose another --out-dir`);
+        if (await isSameFile(out, current)) throw new Error(`would overwrite itself as ${out}: choose another --out-dir`);
         await writeDocument(made.document, out, io.stdout);
         progress.written(current, out);
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { CliCommand } from './parse-cli-command.ts';
 import type { CliIo } from './cli-io.ts';
 import { describeFailure } from './describe-failure.ts';
+import { isSameFile } from './is-same-file.ts';
 import { readApiUrl } from './read-api-url.ts';
 import { readRequestFile } from './read-request-file.ts';
 import { writeDocument } from './write-document.ts';
@@ -24,6 +25,10 @@ export async function runSend(command: SendCommand, io: CliIo): Promise<number> 
     return 2;
   }
   const { url } = api;
+  if (command.out !== undefined && await isSameFile(command.out, command.input)) {
+    io.stderr.write(`invoice: -o ${command.out} is the request file itself, which writing would destroy: choose another output file\n`);
+    return 2;
+  }
   let raw: unknown;
   try {
     raw = await readRequestFile(command.input);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { linkSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { german } from '../helpers/einvoice-fixtures.ts';
@@ -94,6 +95,34 @@ describe('invoice: bad arguments exit 2 with the problem and the usage', () => {
       assert.match(run.stderr, message);
     });
   }
+});
+
+describe('invoice: an output path that is one of the inputs is refused before anything is written', () => {
+  const dir = tempDir();
+  for (const [name, args] of [
+    ['render -o the request file', (input: string) => ['render', input, '-o', input]],
+    ['render -o the request file by another path', (input: string) => ['render', input, '-o', path.join(dir, '.', 'sub', '..', path.basename(input))]],
+    ['send -o the request file', (input: string) => ['send', input, '-o', input]],
+  ] as const) {
+    it(`${name}: exit 2, the file unchanged`, async () => {
+      const request = JSON.stringify(german());
+      const input = writeRequest(dir, `${name.replace(/\W+/g, '-')}.json`, request);
+      const run = await runInvoiceCli(args(input), { env: { INVOICE_API_URL: 'http://127.0.0.1:9' } });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /is the request file itself, which writing would destroy: choose another output file\n$/);
+      assert.equal(readFileSync(input, 'utf8'), request);
+    });
+  }
+
+  it('a hard link to the request file is the same file', async () => {
+    const request = JSON.stringify(german());
+    const input = writeRequest(dir, 'linked-source.json', request);
+    const link = path.join(dir, 'linked-copy.json');
+    linkSync(input, link);
+    const run = await runInvoiceCli(['render', input, '-o', link]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(readFileSync(input, 'utf8'), request);
+  });
 });
 
 describe('invoice: help and version', () => {
