@@ -40,7 +40,7 @@ export async function runMcpGeneration(
       nowMs: call.nowMs,
       requestId: call.requestId,
       // One argument, one value: the header's repeated-lines rule has nothing to look at here.
-      idempotencyKey: idempotencyKey === undefined ? undefined : { value: idempotencyKey, headerLines: 1 },
+      idempotencyKey: idempotencyKey === undefined ? undefined : { value: idempotencyKey, headerLines: 1, name: 'idempotency_key' },
       log: call.log,
       onWindows: (_windows, retryAfter) => { retryAfterS = retryAfter; },
       onKeyHeld: (claim) => { held = claim; },

@@ -15,6 +15,16 @@ import type { McpToolSet } from './mcp-tool-set.ts';
  * closed when an answer had begun, so the client never waits for an answer that will not come.
  */
 export async function serveMcpRequest(tools: McpToolSet, info: McpServerInfo, call: McpCall, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  if (Array.isArray(body) && body.length === 0) {
+    // JSON-RPC 2.0 calls an empty batch an invalid request; the SDK would answer it 202 as if it
+    // held only notifications, and the client would wait for answers that never come.
+    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: 'Invalid Request: an empty batch holds no message; send a JSON-RPC request object' },
+      id: null,
+    }));
+    return;
+  }
   const server = createMcpServer(tools, info, call);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {

@@ -73,6 +73,10 @@ for (const postgres of [false, true]) {
       assert.equal((await badJson.json() as Json).error.code, 'invalid_json');
       const notRpc = await post(bearer(account.apiKey), '{"hello": "world"}');
       assert.equal(notRpc.status, 400, 'the SDK refuses what is not JSON-RPC');
+      const emptyBatch = await post(bearer(account.apiKey), '[]');
+      assert.equal(emptyBatch.status, 400, 'an empty batch is an invalid request, not an accepted notification');
+      assert.deepEqual(((await emptyBatch.json()) as Json).error.code, -32600);
+      assert.match(emptyBatch.headers.get('x-request-id') ?? '', /^req_/);
       const wrongAccept = await post({ ...bearer(account.apiKey), accept: 'text/html' });
       assert.equal(wrongAccept.status, 406, 'the SDK asks for its media types');
       const huge = await post(bearer(account.apiKey), JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'compute_invoice', arguments: { ...validInvoice(), logo: `data:image/png;base64,${'A'.repeat(9 * 1024 * 1024)}` } } }));

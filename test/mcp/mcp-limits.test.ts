@@ -148,6 +148,7 @@ for (const postgres of [false, true]) {
       assert.equal(fixed.isError, undefined, `the refused call released order-3: ${textOf(fixed)}`);
       const bad = await callTool(client, 'generate_invoice', { ...body, idempotency_key: 'tab\there' });
       assert.equal((bad.structuredContent as Json).error.code, 'validation_error', textOf(bad));
+      assert.match((bad.structuredContent as Json).error.message, /^idempotency_key is not printable ASCII: /, 'named as the argument it is, not as an HTTP header');
     });
   });
 }

@@ -5,10 +5,12 @@ import type { IdempotencyClaim } from './idempotency-claim.ts';
 import type { IdempotencyStore, KeptResponse } from './idempotency-store.ts';
 import type { IdempotencyTie } from './kept-generation.ts';
 
-/** The Idempotency-Key header as sent: its value and how many header lines carried it. */
+/** An idempotency key as sent: its value, how many header lines carried it, and what the caller calls it. */
 export interface SentIdempotencyKey {
   readonly value: string | string[];
   readonly headerLines: number;
+  /** How messages name it, when it is not the Idempotency-Key header (an MCP tool's `idempotency_key`). */
+  readonly name?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function startKeyedGeneration(
 ): Promise<KeyedStart> {
   const sent = request.idempotencyKey;
   if (sent === undefined) return { tie: undefined };
-  const key = checkIdempotencyKey(sent.value, sent.headerLines);
+  const key = checkIdempotencyKey(sent.value, sent.headerLines, sent.name);
   const { caller } = request;
   const scope = caller.kind === 'account' ? `a:${caller.accountId}` : `ip:${caller.ip}`;
   const start = await idempotency.begin(scope, key, fingerprintRequest(operation, body));
