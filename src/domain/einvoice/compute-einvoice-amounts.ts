@@ -115,9 +115,9 @@ const signed = (a: { charge: boolean; amount: bigint }) => (a.charge ? a.amount 
  *   the document-level amounts are converted at the category's rate and rounded, and the rest of
  *   the net is spread over the category's lines in proportion to their gross (largest remainder);
  *   line discounts, line charges and unit prices are converted and rounded.
- * - The tax of each category is its exact tax apportioned so the categories add up to total_tax
- *   (which the engine rounds per D5 group), each within a minor unit or two of its exact value —
- *   inside EN 16931's tolerance (BR-CO-17, BR-S-09: one currency unit).
+ * - The tax of each category is the sum of the engine's tax lines in it (each names its
+ *   category), so the breakdown states the JSON's figures; each lies within a minor unit per tax
+ *   line of its exact value, inside EN 16931's tolerance (BR-CO-17, BR-S-09: one currency unit).
  *
  * Throws when the result would not add up (it always should): the caller answers ubl_error / cii_error.
  */
