@@ -39,7 +39,7 @@ Options:
 
 Offline rules: the number is the request's invoice.number, else --number, else the render fails;
 the date is invoice.date, else today (UTC); no hosted link; the logo and signature are loaded as
-the service loads them (data: URIs, public https URLs); the QR as for an account (D25).
+the service loads them (data: URIs, public https URLs); the QR as for an account.
 
 Exit status: 0 every document written, 1 one or more failed, 2 bad usage.
 `;

@@ -22,7 +22,7 @@ export async function readRequestFile(path: string): Promise<unknown> {
     throw fileError(error);
   }
   if (size > INVOICE_BODY_LIMIT_BYTES) {
-    throw new Error(`is ${size} bytes, more than the ${INVOICE_BODY_LIMIT_BYTES} a request may have (D27): give the logo and signature as https URLs or smaller images`);
+    throw new Error(`is ${size} bytes, more than the ${INVOICE_BODY_LIMIT_BYTES} a request may have: give the logo and signature as https URLs or smaller images`);
   }
   let text: string;
   try {

@@ -41,7 +41,7 @@ const OFFLINE_CALLER = { kind: 'account' } as const;
 export async function renderOffline(raw: unknown, options: RenderOfflineOptions, ports: DocumentPorts): Promise<OfflineDocument> {
   const request = offlineRequest(raw, options);
   const notes = request.features?.hosted_link === true
-    ? ['features.hosted_link is ignored offline: a hosted link is served by the service (D24); `invoice send` makes one']
+    ? ['features.hosted_link is ignored offline: a hosted link is served by the service; `invoice send` makes one']
     : [];
   const { invoice, qr } = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
   const format = documentFormatFor(request.output ?? 'json');
@@ -61,7 +61,7 @@ function offlineRequest(raw: unknown, options: RenderOfflineOptions): InvoiceReq
   const request = validateInvoiceRequest(isObject ? { ...raw, ...options.overrides } : raw, 'body');
   if (request.invoice?.number !== undefined) return request;
   if (options.number === undefined) {
-    throw new AppError('validation_error', 'invoice.number is required offline: add it to the request file or pass --number (the service draws an account\'s next number, D15; a render without the service cannot).');
+    throw new AppError('validation_error', 'invoice.number is required offline: add it to the request file or pass --number (the service draws an account\'s next number; a render without the service cannot).');
   }
   // Validated again, so --number meets the schema's rules for invoice.number.
   return validateInvoiceRequest({ ...request, invoice: { ...request.invoice, number: options.number } }, 'body');

@@ -8,7 +8,7 @@ export const BatchItemResultSchema = Type.Object({
   success: Type.Boolean(),
   invoice: Type.Optional(InvoiceSchema),
   error: Type.Optional(ErrorObjectSchema),
-  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'On success, when there is something to say: hosted_link_omitted when the item\'s default hosted link did not fit the month (D42).' })),
+  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'On success, when there is something to say: hosted_link_omitted when the item\'s default hosted link did not fit the month.' })),
 }, { description: 'invoice (with hosted_url when features.hosted_link is on) on success, error on failure.' });
 
 export const BatchResponseSchema = Type.Object(
@@ -19,7 +19,7 @@ export const BatchResponseSchema = Type.Object(
     meta: Type.Object({
       requested: Type.Integer({ description: 'Invoices sent.' }),
       generated: Type.Integer({ description: 'Invoices generated, metered and (with a hosted link) rendered.' }),
-      rate_limited: Type.Boolean({ description: 'True when a burst window or the monthly quota ran out part-way; the items it stopped fail with its code (D21).' }),
+      rate_limited: Type.Boolean({ description: 'True when a burst window or the monthly quota ran out part-way; the items it stopped fail with its code.' }),
     }),
   },
   { description: 'One result per invoice, in the order sent; a bad invoice fails alone.' },

@@ -8,23 +8,23 @@ const limitValue = (description: string) => Type.Unsafe<number | null>({ type: [
 export const WindowUsageSchema = Type.Object({
   limit: limitValue('Requests allowed in the window; null when unlimited.'),
   used: Type.Integer({ description: 'Requests counted in the window so far.' }),
-  reset_at: Type.Integer({ description: 'Unix second at which the window ends (D20).' }),
+  reset_at: Type.Integer({ description: 'Unix second at which the window ends.' }),
 });
 
 export const MonthlyUsageSchema = Type.Object(
   {
-    documents_used: Type.Number({ description: 'Documents this month, one decimal (a JSON response is 0.1, D21).' }),
+    documents_used: Type.Number({ description: 'Documents this month, one decimal (a JSON response is 0.1).' }),
     documents_limit: limitValue('Monthly document quota; null when unlimited.'),
     pdfs_used: Type.Integer(),
     pdfs_limit: limitValue('Monthly PDF cap; null when none.'),
-    reset_at: Type.Integer({ description: 'Unix second at which the month ends (D20).' }),
+    reset_at: Type.Integer({ description: 'Unix second at which the month ends.' }),
   },
-  { description: 'Authenticated callers only (D22).' },
+  { description: 'Authenticated callers only.' },
 );
 
 /** Something the caller should know about an answer that succeeded (D42). */
 export const WarningSchema = Type.Object({
-  code: StringEnum(WARNING_CODES, { description: 'hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF, D42); the invoice has no hosted_url and no QR of the link.' }),
+  code: StringEnum(WARNING_CODES, { description: 'hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF); the invoice has no hosted_url and no QR of the link.' }),
   message: Type.String({ description: 'What happened and how to change it; safe to show.' }),
 });
 
@@ -38,10 +38,10 @@ export const MetaSchema = Type.Object({
   rate_limits: Type.Object({
     hourly: WindowUsageSchema,
     weekly: WindowUsageSchema,
-    monthly_equivalent: limitValue('Weekly limit × 52 / 12, rounded down (D22).'),
+    monthly_equivalent: limitValue('Weekly limit × 52 / 12, rounded down.'),
   }),
   monthly: Type.Optional(MonthlyUsageSchema),
-  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'Present only when there is something to say; see WarningSchema (D42).' })),
+  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'Present only when there is something to say; see WarningSchema.' })),
 });
 
 export type Meta = Static<typeof MetaSchema>;

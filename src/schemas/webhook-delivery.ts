@@ -5,7 +5,7 @@ import { StringEnum } from '../lib/string-enum.ts';
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'cancelled'] as const;
 
 const DeliveryStatus = StringEnum(DELIVERY_STATUSES, {
-  description: 'pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt failed (D28\'s schedule; a test event has one). cancelled: the webhook was inactive when its attempt came due, so nothing was sent.',
+  description: 'pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt of the retry schedule failed (a test event has one attempt). cancelled: the webhook was inactive when its attempt came due, so nothing was sent.',
 });
 
 /** One attempt of a delivery (issue 24). */
@@ -24,7 +24,7 @@ export const WebhookDeliverySchema = Type.Object({
   event_type: Type.String({ description: 'invoice.generated, batch.generated or webhook.test.' }),
   status: DeliveryStatus,
   created_at: Type.Integer({ description: 'Unix seconds the delivery was made: with its event, or when a redelivery or test was asked for.' }),
-  attempt_count: Type.Integer({ description: 'Attempts made so far (at most 7, D28).' }),
+  attempt_count: Type.Integer({ description: 'Attempts made so far (at most 7).' }),
   attempts: Type.Array(WebhookAttemptSchema, { description: 'Every attempt, oldest first.' }),
   next_attempt_at: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds the next attempt is due; null unless pending.' }),
   finished_at: Type.Union([Type.Integer(), Type.Null()], { description: 'Unix seconds it was delivered, failed or cancelled; null while pending. Kept 7 days after.' }),

@@ -17,7 +17,7 @@ const envelope = (type: string, data: ReturnType<typeof Type.Object>, descriptio
 export const InvoiceGeneratedEventSchema = envelope(
   'invoice.generated',
   Type.Object({ invoice: InvoiceSchema }),
-  'invoice.generated: the invoice exactly as the JSON answer carries it (without data: URI images, D45).',
+  'invoice.generated: the invoice exactly as the JSON answer carries it (without data: URI images).',
 );
 
 /** Sent for each POST /api/batch answered 200, even when no item was generated. */

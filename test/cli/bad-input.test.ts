@@ -69,7 +69,7 @@ describe('invoice render: what needs the service', () => {
     const input = writeRequest(tempDir(), 'linked.json', german({ features: { hosted_link: true } }));
     const run = await runInvoiceCli(['render', input]);
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stderr, `${input}: note: features.hosted_link is ignored offline: a hosted link is served by the service (D24); \`invoice send\` makes one\n`);
+    assert.equal(run.stderr, `${input}: note: features.hosted_link is ignored offline: a hosted link is served by the service; \`invoice send\` makes one\n`);
     assert.equal((JSON.parse(run.stdout.toString()) as { hosted_url?: string }).hosted_url, undefined);
   });
 });

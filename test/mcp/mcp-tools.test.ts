@@ -90,7 +90,7 @@ for (const postgres of [false, true]) {
       assert.equal(result.isError, undefined, textOf(result));
       const link = result.content.find((item) => item.type === 'resource_link');
       assert.ok(link?.type === 'resource_link', JSON.stringify(result.content).slice(0, 300));
-      assert.match(textOf(result), /^Generated invoice\.pdf \(application\/pdf, \d+ bytes\)\.\nHosted link, valid 7 days \(D24\): http/);
+      assert.match(textOf(result), /^Generated invoice\.pdf \(application\/pdf, \d+ bytes\)\.\nHosted link, valid 7 days: http/);
       assert.equal((result.structuredContent as Json).hosted_url, link.uri);
       assert.equal(result.content.some((item) => item.type === 'resource'), false, 'a linked PDF is not embedded');
       const pdf = await fetch(onTestServer(link.uri));

@@ -53,7 +53,7 @@ export function readLineItem(
     return parseDecimal(charge.amount, `${paths.item}.charges[${c}].amount`);
   });
   if (quantity < 0n && charges.length > 0) {
-    throw new AppError('validation_error', `${paths.item} has a negative quantity and charges; a negative line takes no charges (D38): leave ${paths.item}.charges out`);
+    throw new AppError('validation_error', `${paths.item} has a negative quantity and charges; a negative line takes no charges: leave ${paths.item}.charges out`);
   }
 
   let taxes = fallbackTaxes;

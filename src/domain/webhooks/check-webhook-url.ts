@@ -16,7 +16,7 @@ export function checkWebhookUrl(text: string): URL {
   }
   if (url.protocol !== 'https:') {
     throw urlError(url.protocol === 'http:'
-      ? 'must use https://, not http://: deliveries carry invoices and are only sent over TLS (D28)'
+      ? 'must use https://, not http://: deliveries carry invoices and are only sent over TLS'
       : `must be an https:// URL, not ${url.protocol}`);
   }
   if (url.username !== '' || url.password !== '') {

@@ -38,7 +38,7 @@ export function addWebhookEvents(doc: Json): Json {
       summary: `The ${type} delivery`,
       description: type === WEBHOOK_TEST_EVENT_TYPE
         ? `${SENT[type]}; the attempt's outcome is the test request's answer (issue 24). Verify X-Service-Signature on the raw body before parsing it.`
-        : `${SENT[type]}, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28), and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.`,
+        : `${SENT[type]}, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s, and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.`,
       tags: ['webhooks'],
       // The delivery is authenticated by its signature header, not by a scheme the receiver checks for us.
       security: [],

@@ -6,20 +6,20 @@ export const REQUEST_ID_HEADER = { type: 'string', description: 'This request\'s
  * windows were consulted, so on a 402, 429 or failed document too; absent for an unlimited window.
  */
 export const RATE_LIMIT_HEADERS = {
-  'x-ratelimit-limit-hourly': { type: 'integer', description: 'Generation requests allowed this UTC hour; absent when unlimited (D22).' },
+  'x-ratelimit-limit-hourly': { type: 'integer', description: 'Generation requests allowed this UTC hour; absent when unlimited.' },
   'x-ratelimit-remaining-hourly': { type: 'integer', description: 'Requests left this hour, after this one.' },
-  'x-ratelimit-reset-hourly': { type: 'integer', description: 'Unix second the hour ends (D20).' },
+  'x-ratelimit-reset-hourly': { type: 'integer', description: 'Unix second the hour ends.' },
   'x-ratelimit-limit-weekly': { type: 'integer', description: 'Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited.' },
   'x-ratelimit-remaining-weekly': { type: 'integer', description: 'Requests left this week, after this one.' },
   'x-ratelimit-reset-weekly': { type: 'integer', description: 'Unix second the week ends.' },
-  'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22).' },
+  'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent).' },
 } as const;
 
 /** D23: on a replay of the first answer to an Idempotency-Key. */
-export const IDEMPOTENT_REPLAYED_HEADER = { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key (D23).' } as const;
+export const IDEMPOTENT_REPLAYED_HEADER = { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key.' } as const;
 
 /** D18: the session cookie sign-in sets and sign-out clears (session-cookie.ts). */
 export const SESSION_COOKIE_SET_HEADER = {
   type: 'string',
-  description: 'inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000 (D18), Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0.',
+  description: 'inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000, Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0.',
 } as const;

@@ -29,7 +29,7 @@ declare module 'fastify' {
 /** Declared so that every tag an operation uses has a description (spectral operation-tag-defined). */
 const TAGS = [
   { name: 'invoices', description: 'Compute one invoice or a batch as JSON, PDF, UBL or CII, and open a hosted link.' },
-  { name: 'webhooks', description: 'Register https endpoints that receive invoice.generated and batch.generated, signed with X-Service-Signature (D28).' },
+  { name: 'webhooks', description: 'Register https endpoints that receive invoice.generated and batch.generated, signed with X-Service-Signature.' },
   { name: 'accounts', description: 'Sign-up, sign-in, the API key and this month\'s usage.' },
   { name: 'service', description: 'Whether the service and its storage answer.' },
 ];
@@ -64,7 +64,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       info: {
         title: 'Invoice Generation Service',
         version: SERVICE_VERSION,
-        description: 'One JSON payload in, exact totals out, as JSON, PDF, UBL 2.1 or CII. See the README and docs/ for the rules (decisions D1–D45).',
+        description: 'One JSON payload in, exact totals out, as JSON, PDF, UBL 2.1 or CII. See the README and docs/ for the rules.',
         license: { name: 'MIT', identifier: 'MIT' },
         contact: { name: 'Invoice Generation Service', url: config.publicUrl },
       },

@@ -10,13 +10,13 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'inv_…',
-    description: 'The account\'s API key (D19): `Authorization: Bearer inv_…`. Get it from POST /api/auth/generate-api-key or GET /api/auth/me. A key no account holds is 401 invalid_api_key, never silent anonymous treatment.',
+    description: 'The account\'s API key: `Authorization: Bearer inv_…`. Get it from POST /api/auth/generate-api-key or GET /api/auth/me. A key no account holds is 401 invalid_api_key, never silent anonymous treatment.',
   },
   cookieAuth: {
     type: 'apiKey',
     in: 'cookie',
     name: 'inv_session',
-    description: 'The session cookie set by POST /api/auth/login (D18), for the service\'s own web pages: an unsafe request authenticated by it must carry the service\'s own Origin, else 403 forbidden.',
+    description: 'The session cookie set by POST /api/auth/login, for the service\'s own web pages: an unsafe request authenticated by it must carry the service\'s own Origin, else 403 forbidden.',
   },
 } as const;
 

@@ -4,7 +4,7 @@ import type { WebPageSpec } from './render-web-page.ts';
 const EMAIL: FieldSpec = { name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'username', required: true, maxLength: 320 };
 const NEW_PASSWORD: FieldSpec = {
   name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', required: true,
-  hint: '8 to 128 characters (D17).', maxLength: 128,
+  hint: '8 to 128 characters.', maxLength: 128,
 };
 
 /**

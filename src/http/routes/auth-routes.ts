@@ -114,7 +114,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.post('/api/auth/register', {
       ...common,
       config: { errors: THROTTLED },
-      schema: { operationId: 'register', summary: 'Create an account', description: 'Creates an account on the free plan and mails a verification link; the account generates as anonymous until the address is confirmed (D43). The answer is the same whether or not the address already has an account, so it cannot be used to find accounts. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 201: Message, ...Errors } },
+      schema: { operationId: 'register', summary: 'Create an account', description: 'Creates an account on the free plan and mails a verification link; the account generates as anonymous until the address is confirmed. The answer is the same whether or not the address already has an account, so it cannot be used to find accounts. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 201: Message, ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'register', request.body.email);
       await registerAccount(accounts, request.body, deps.clock());
@@ -124,7 +124,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.post('/api/auth/login', {
       ...common,
       config: { errors: [...THROTTLED, 'invalid_credentials'], swaggerTransform: withResponseHeaders(200, { 'set-cookie': SESSION_COOKIE_SET_HEADER }) },
-      schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', description: 'Sets the inv_session cookie (HttpOnly, SameSite=Lax, D18) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
+      schema: { operationId: 'login', summary: 'Sign in and receive the session cookie', description: 'Sets the inv_session cookie (HttpOnly, SameSite=Lax) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).', tags: ['accounts'], security: PUBLIC, body: Credentials, response: { 200: Type.Object({ success: Type.Literal(true), user: UserSummary }), ...Errors } },
     }, async (request, reply) => {
       await throttle(request, reply, 'login', request.body.email);
       const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
@@ -150,7 +150,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.get('/api/auth/me', {
       config: { errors: [...ANY_REQUEST, ...KEY, 'auth_required'] },
       schema: {
-        operationId: 'getAccount', summary: 'The signed-in account', description: 'The account of the API key or session: e-mail address, plan, whether the address is confirmed, the current API key (D19) and this month\'s documents. Anonymous callers get 401 auth_required.', tags: ['accounts'], security: ACCOUNT,
+        operationId: 'getAccount', summary: 'The signed-in account', description: 'The account of the API key or session: e-mail address, plan, whether the address is confirmed, the current API key and this month\'s documents. Anonymous callers get 401 auth_required.', tags: ['accounts'], security: ACCOUNT,
         response: {
           200: Type.Object({
             success: Type.Literal(true),
@@ -158,11 +158,11 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
               email: Type.String(),
               tier: StringEnum(TIERS),
               email_verified: Type.Boolean(),
-              api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key (D19); null before the first one, and when it cannot be shown (see api_key_unavailable).' }),
+              api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key; null before the first one, and when it cannot be shown (see api_key_unavailable).' }),
               api_key_unavailable: Type.Optional(Type.String({ description: 'Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one. Never a 500 (issue 20).' })),
               credits: Type.Object({
-                total: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Documents a month on this plan; null when unlimited (D22).' }),
-                used: Type.Integer({ description: 'Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1 (D21, D22).' }),
+                total: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Documents a month on this plan; null when unlimited.' }),
+                used: Type.Integer({ description: 'Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1.' }),
               }),
             }),
           }),
@@ -180,7 +180,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
     app.post('/api/auth/generate-api-key', {
       ...common,
       config: { errors: [...UNSAFE, ...KEY, 'auth_required', 'unverified_account'] },
-      schema: { operationId: 'generateApiKey', summary: 'Create or rotate the API key', description: 'Creates the account\'s API key, or replaces it: the previous key stops working at once (D19). Needs a confirmed e-mail address (403 unverified_account otherwise).', tags: ['accounts'], security: ACCOUNT, response: { 200: Type.Object({ success: Type.Literal(true), api_key: Type.String() }), ...Errors } },
+      schema: { operationId: 'generateApiKey', summary: 'Create or rotate the API key', description: 'Creates the account\'s API key, or replaces it: the previous key stops working at once. Needs a confirmed e-mail address (403 unverified_account otherwise).', tags: ['accounts'], security: ACCOUNT, response: { 200: Type.Object({ success: Type.Literal(true), api_key: Type.String() }), ...Errors } },
     }, async (request, reply) => {
       const caller = await requireAccount(request);
       reply.header('cache-control', 'no-store');

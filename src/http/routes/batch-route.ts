@@ -69,11 +69,11 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
       schema: {
         operationId: 'generateInvoiceBatch',
         summary: 'Generate up to 50 invoices',
-        description: 'API key only. Each invoice is validated, computed, metered (1 document, D21) and, with its hosted link (the default), rendered to a PDF behind that link on its own: a bad one fails alone with its index. The burst windows count the valid items; when a window or the monthly quota runs out part-way, the first invoices by index are generated and the rest fail with its code (meta.rate_limited). An Idempotency-Key applies to the whole batch (D23).',
+        description: 'API key only. Each invoice is validated, computed, metered (1 document) and, with its hosted link (the default), rendered to a PDF behind that link on its own: a bad one fails alone with its index. The burst windows count the valid items; when a window or the monthly quota runs out part-way, the first invoices by index are generated and the rest fail with its code (meta.rate_limited). An Idempotency-Key applies to the whole batch.',
         tags: ['invoices'],
         security: API_KEY_ONLY,
         headers: Type.Object({
-          'idempotency-key': Type.Optional(Type.String({ description: 'As for generateInvoice: a repeat of the same batch within 24 hours gets the first answer again (D23).' })),
+          'idempotency-key': Type.Optional(Type.String({ description: 'As for generateInvoice: a repeat of the same batch within 24 hours gets the first answer again.' })),
         }),
         body: Type.Object({
           invoices: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH_ITEMS, description: `1 to ${MAX_BATCH_ITEMS} InvoiceRequest objects.` }),

@@ -27,18 +27,18 @@ export interface GenerateInvoiceRouteDeps {
 
 /** The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5). */
 const documentFileAnswers = documentedSuccess({
-  description: `The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml (D40). Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, ${CII_MEDIA_TYPE} → cii; anything else (*/*, a browser's Accept) → json. The body's "output" wins over Accept.`,
+  description: `The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml. Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, ${CII_MEDIA_TYPE} → cii; anything else (*/*, a browser's Accept) → json. The body's "output" wins over Accept.`,
   headers: {
     'content-disposition': { type: 'string', description: 'For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml".' },
     ...RATE_LIMIT_HEADERS,
     'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER,
-    'x-hosted-url': { type: 'string', description: 'For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice (D24). Output "json" carries it as invoice.hosted_url.' },
-    'x-warnings': { type: 'string', description: 'For output "ubl": the codes of the answer\'s warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month\'s PDFs are used up (D42).' },
+    'x-hosted-url': { type: 'string', description: 'For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice. Output "json" carries it as invoice.hosted_url.' },
+    'x-warnings': { type: 'string', description: 'For output "ubl": the codes of the answer\'s warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month\'s PDFs are used up.' },
   },
   content: {
     'application/json': { schema: GenerateInvoiceResponseSchema },
-    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size (D29–D31). With profile factur-x or xrechnung a hybrid e-invoice (D40): PDF/A-3b carrying the CII that output "cii" answers, as factur-x.xml (Factur-X / ZUGFeRD EN 16931) or xrechnung.xml (ZUGFeRD XRECHNUNG); docs/pdf.md.' } },
-    'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'output "ubl": UBL 2.1 Invoice, or CreditNote for a credit note, with the profile\'s CustomizationID (docs/ubl.md); output "cii": UN/CEFACT CII D16B CrossIndustryInvoice (docs/cii.md). Both EN 16931 under the profile asked for (D32).' } },
+    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The PDF document in the requested template, language and page size. With profile factur-x or xrechnung a hybrid e-invoice: PDF/A-3b carrying the CII that output "cii" answers, as factur-x.xml (Factur-X / ZUGFeRD EN 16931) or xrechnung.xml (ZUGFeRD XRECHNUNG); docs/pdf.md.' } },
+    'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml', description: 'output "ubl": UBL 2.1 Invoice, or CreditNote for a credit note, with the profile\'s CustomizationID (docs/ubl.md); output "cii": UN/CEFACT CII D16B CrossIndustryInvoice (docs/cii.md). Both EN 16931 under the profile asked for.' } },
   },
 });
 
@@ -66,12 +66,12 @@ export function generateInvoiceRoute(deps: GenerateInvoiceRouteDeps): FastifyPlu
     schema: {
       operationId: 'generateInvoice',
       summary: 'Compute one invoice',
-      description: 'Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF, UBL or CII: the body\'s output, or without one the Accept header (application/pdf, application/xml for UBL, ' + CII_MEDIA_TYPE + ' for CII; the body wins). Anonymous callers get JSON only: a file asked for by output or by Accept is 403 auth_required. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).',
+      description: 'Computes the totals exactly and answers the invoice as JSON, PDF, UBL or CII: the body\'s output, or without one the Accept header (application/pdf, application/xml for UBL, ' + CII_MEDIA_TYPE + ' for CII; the body wins). Anonymous callers get JSON only: a file asked for by output or by Accept is 403 auth_required. camelCase keys and flat invoice metadata are accepted. Limited per hour and ISO week and metered per month; an Idempotency-Key replays the first answer for 24 hours.',
       tags: ['invoices'],
       // resolveGenerationCaller: a key or a session when sent, else anonymous (JSON totals only).
       security: ACCOUNT_OR_ANONYMOUS,
       headers: Type.Object({
-        'idempotency-key': Type.Optional(Type.String({ description: '1 to 255 printable ASCII characters; a repeat of the same request with the same key within 24 hours gets the first answer again, with Idempotent-Replayed: true (D23).' })),
+        'idempotency-key': Type.Optional(Type.String({ description: '1 to 255 printable ASCII characters; a repeat of the same request with the same key within 24 hours gets the first answer again, with Idempotent-Replayed: true.' })),
       }),
       body: InvoiceRequestSchema,
       response: {

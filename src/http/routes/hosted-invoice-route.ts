@@ -57,7 +57,7 @@ export function hostedInvoiceRoute(deps: HostedInvoiceRouteDeps): FastifyPluginA
       schema: {
         operationId: 'getHostedInvoice',
         summary: 'Open a hosted invoice link',
-        description: 'Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404 (D24). After 50 such failed opens from one IP (IPv6: one /64) in 15 minutes, every open from it answers 429 rate_limit_exceeded with Retry-After until the window ends.',
+        description: 'Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404. After 50 such failed opens from one IP (IPv6: one /64) in 15 minutes, every open from it answers 429 rate_limit_exceeded with Retry-After until the window ends.',
         tags: ['invoices'],
         // The signature t is the credential; it is a query parameter, not a security scheme.
         security: PUBLIC,

@@ -20,7 +20,7 @@ const UsageSchema = Type.Object({
   rate_limits: Type.Object({
     hourly: WindowUsageSchema,
     weekly: WindowUsageSchema,
-    monthly_equivalent: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Weekly limit × 52 / 12, rounded down (D22).' }),
+    monthly_equivalent: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Weekly limit × 52 / 12, rounded down.' }),
   }),
 });
 
@@ -36,7 +36,7 @@ export function usageRoute(deps: UsageRouteDeps): FastifyPluginAsyncTypebox {
       schema: {
         operationId: 'getUsage',
         summary: 'This month\'s documents and the hourly and weekly windows',
-        description: 'The same figures as meta.monthly and meta.rate_limits of a generation (D20–D22), read without counting anything. API key or session; 403 unverified_account until the e-mail address is confirmed (D43).',
+        description: 'The same figures as meta.monthly and meta.rate_limits of a generation, read without counting anything. API key or session; 403 unverified_account until the e-mail address is confirmed.',
         tags: ['accounts'],
         security: ACCOUNT,
         response: { 200: Type.Object({ success: Type.Literal(true), usage: UsageSchema }), '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },

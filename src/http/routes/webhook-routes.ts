@@ -40,7 +40,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       schema: {
         operationId: 'createWebhook',
         summary: 'Register a webhook',
-        description: 'API key only. The secret that keys X-Service-Signature is in this answer only. https only; a URL whose host resolves to a loopback, private, link-local, carrier-grade NAT, multicast or reserved address is refused. At most 10 per account (D28). See docs/webhooks.md for the deliveries.',
+        description: 'API key only. The secret that keys X-Service-Signature is in this answer only. https only; a URL whose host resolves to a loopback, private, link-local, carrier-grade NAT, multicast or reserved address is refused. At most 10 per account. See docs/webhooks.md for the deliveries.',
         tags: ['webhooks'],
         security: API_KEY_ONLY,
         body: CreateWebhookRequestSchema,
@@ -88,7 +88,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       schema: {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook',
-        description: 'Its pending deliveries are dropped; an attempt already in flight completes (D28).',
+        description: 'Its pending deliveries are dropped; an attempt already in flight completes.',
         tags: ['webhooks'],
         security: API_KEY_ONLY,
         params: IdParams,
@@ -124,7 +124,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       schema: {
         operationId: 'redeliverWebhookDelivery',
         summary: 'Send a logged event again',
-        description: 'API key only. A new delivery of the same event, due at once: the same body and event id (X-Service-Delivery: deduplicate on it), a fresh X-Service-Timestamp and a signature made with the secrets in force when it is sent. It is retried like any delivery (D28). 409 webhook_inactive for a deactivated webhook: enable it first. At most 60 a minute per webhook.',
+        description: 'API key only. A new delivery of the same event, due at once: the same body and event id (X-Service-Delivery: deduplicate on it), a fresh X-Service-Timestamp and a signature made with the secrets in force when it is sent. It is retried like any delivery. 409 webhook_inactive for a deactivated webhook: enable it first. At most 60 a minute per webhook.',
         tags: ['webhooks'],
         security: API_KEY_ONLY,
         params: DeliveryParams,
@@ -173,7 +173,7 @@ export function webhookRoutes(deps: WebhookRoutesDeps): FastifyPluginAsyncTypebo
       schema: {
         operationId: 'enableWebhook',
         summary: 'Re-enable a deactivated webhook',
-        description: 'API key only. Makes a webhook that D28 deactivated (10 events in a row failed every attempt) active again, with its count of failed events back to 0; the next events are delivered to it. Events made while it was inactive are not sent; redeliver them from the log. Enabling an active webhook changes nothing.',
+        description: 'API key only. Makes a webhook that was deactivated (10 events in a row failed every attempt) active again, with its count of failed events back to 0; the next events are delivered to it. Events made while it was inactive are not sent; redeliver them from the log. Enabling an active webhook changes nothing.',
         tags: ['webhooks'],
         security: API_KEY_ONLY,
         params: IdParams,

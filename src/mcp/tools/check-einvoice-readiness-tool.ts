@@ -25,12 +25,12 @@ export function checkEInvoiceReadinessTool(throttle: Throttle): McpTool {
   return invoiceTool({
     name: 'check_einvoice_readiness',
     title: 'Check e-invoice readiness for a profile',
-    description: `Checks, without generating, whether an invoice request has everything an e-invoice profile needs (en16931, peppol, xrechnung, factur-x; D32, D39): the same pre-flight generate_invoice runs before a number is drawn. Answers ready, or every problem as {field, term, message} (term = the EN 16931 business term, e.g. BT-10). Nothing is numbered, stored or metered, and no totals are answered; at most ${READINESS_CHECK_RULE.limit} checks a minute per account. A request that is invalid in itself (a wrong field, totals that cannot be computed) is a tool error, as it would be for generate_invoice.`,
+    description: `Checks, without generating, whether an invoice request has everything an e-invoice profile needs (en16931, peppol, xrechnung, factur-x): the same pre-flight generate_invoice runs before a number is drawn. Answers ready, or every problem as {field, term, message} (term = the EN 16931 business term, e.g. BT-10). Nothing is numbered, stored or metered, and no totals are answered; at most ${READINESS_CHECK_RULE.limit} checks a minute per account. A request that is invalid in itself (a wrong field, totals that cannot be computed) is a tool error, as it would be for generate_invoice.`,
     argumentsDescription: 'The body of POST /api/generate-invoice, with the profile to check (required).',
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     extras: Type.Object({
-      profile: StringEnum(PROFILES, { description: 'The e-invoice profile to check the request against (D32): en16931, peppol, xrechnung or factur-x.' }),
-      output: Type.Optional(StringEnum(OUTPUTS, { description: 'The output it will be generated as: json (default) checks every syntax the profile has (D39); ubl, cii, or pdf for a hybrid PDF (factur-x, xrechnung) check that one and its pairing with the profile (D32).' })),
+      profile: StringEnum(PROFILES, { description: 'The e-invoice profile to check the request against: en16931, peppol, xrechnung or factur-x.' }),
+      output: Type.Optional(StringEnum(OUTPUTS, { description: 'The output it will be generated as: json (default) checks every syntax the profile has; ubl, cii, or pdf for a hybrid PDF (factur-x, xrechnung) check that one and its pairing with the profile.' })),
     }),
     async act(body, { profile, output = 'json' }, call) {
       const counted = await throttle.hit(`mcp-readiness:${call.caller.accountId}`, READINESS_CHECK_RULE, call.nowMs);
@@ -51,8 +51,8 @@ export function checkEInvoiceReadinessTool(throttle: Throttle): McpTool {
 function readiness(profile: string, output: string, problems: readonly EInvoiceProblem[]): CallToolResult {
   const ready = problems.length === 0;
   const head = ready
-    ? `Ready: the request meets what profile ${profile} needs for output ${output} (D39); generate_invoice will not refuse it for its e-invoice data.`
-    : `Not ready for profile ${profile} (output ${output}): ${problems.length === 1 ? '1 problem' : `${problems.length} problems`} (D39).`;
+    ? `Ready: the request meets what profile ${profile} needs for output ${output}; generate_invoice will not refuse it for its e-invoice data.`
+    : `Not ready for profile ${profile} (output ${output}): ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}.`;
   const lines = problems.map((p) => `- ${p.field} (${p.term}): ${p.message}`);
   return {
     content: [{ type: 'text', text: [head, ...lines].join('\n') }],

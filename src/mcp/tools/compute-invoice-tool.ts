@@ -16,7 +16,7 @@ export function computeInvoiceTool(deps: GenerationDeps): McpTool {
   return invoiceTool({
     name: 'compute_invoice',
     title: 'Compute an invoice (JSON totals)',
-    description: 'Computes an invoice exactly (line amounts, discounts, taxes, rounding, balance; decisions D1–D12) and answers it as JSON with meta (request id, windows, the month\'s usage). The invoice is numbered and counted like POST /api/generate-invoice with output "json": 0.1 document, or 1 document and 1 PDF when it gets a hosted link (features.hosted_link, on by default; D42). Arguments: the generate-invoice request body (from, to, items, …), camelCase accepted.',
+    description: 'Computes an invoice exactly (line amounts, discounts, taxes, rounding, balance) and answers it as JSON with meta (request id, windows, the month\'s usage). The invoice is numbered and counted like POST /api/generate-invoice with output "json": 0.1 document, or 1 document and 1 PDF when it gets a hosted link (features.hosted_link, on by default). Arguments: the generate-invoice request body (from, to, items, …), camelCase accepted.',
     argumentsDescription: 'The body of POST /api/generate-invoice (output json), plus an optional idempotency_key.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     omit: ['output'],

@@ -24,13 +24,13 @@ export function generateInvoiceTool(deps: GenerationDeps): McpTool {
   return invoiceTool({
     name: 'generate_invoice',
     title: 'Generate an invoice document (PDF, UBL, CII, hybrid PDF)',
-    description: 'Generates the invoice as a document: output pdf (default), ubl or cii; pdf with profile factur-x or xrechnung is a hybrid e-invoice (PDF/A-3b with the CII inside, D40). Answers the 7-day hosted link (D24) and, for ubl and cii, the XML as an embedded resource; a PDF without a hosted link is embedded (base64). E-invoice outputs are checked against their profile first (D39): use check_einvoice_readiness to see every problem without generating. Numbered and metered like POST /api/generate-invoice (1 document; a PDF or hosted link also 1 PDF, D21, D41, D42). Arguments: the generate-invoice request body, camelCase accepted.',
+    description: 'Generates the invoice as a document: output pdf (default), ubl or cii; pdf with profile factur-x or xrechnung is a hybrid e-invoice (PDF/A-3b with the CII inside). Answers the 7-day hosted link and, for ubl and cii, the XML as an embedded resource; a PDF without a hosted link is embedded (base64). E-invoice outputs are checked against their profile first: use check_einvoice_readiness to see every problem without generating. Numbered and metered like POST /api/generate-invoice (1 document; a PDF or hosted link also 1 PDF). Arguments: the generate-invoice request body, camelCase accepted.',
     argumentsDescription: 'The body of POST /api/generate-invoice with a document output, plus an optional idempotency_key.',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     extras: Type.Object({
       output: Type.Optional(StringEnum(DOCUMENT_OUTPUTS, {
         default: 'pdf',
-        description: 'pdf (default; with profile factur-x or xrechnung a hybrid PDF/A-3b carrying the CII, D40), ubl (UBL 2.1) or cii (UN/CEFACT CII D16B). For JSON totals use compute_invoice.',
+        description: 'pdf (default; with profile factur-x or xrechnung a hybrid PDF/A-3b carrying the CII), ubl (UBL 2.1) or cii (UN/CEFACT CII D16B). For JSON totals use compute_invoice.',
       })),
       idempotency_key: Type.Optional(IdempotencyKeySchema),
     }),
@@ -51,8 +51,8 @@ function documentResult(outcome: DocumentOutcome, call: McpCall): CallToolResult
   const lines = [`Generated ${file.fileName} (${mimeType}, ${bytes.byteLength} bytes).`];
   const content: CallToolResult['content'] = [];
   if (hostedUrl !== undefined) {
-    lines.push(`Hosted link, valid 7 days (D24): ${hostedUrl}`);
-    content.push({ type: 'resource_link', uri: hostedUrl, name: file.fileName, mimeType: 'application/pdf', description: 'The invoice as a PDF at its signed hosted link (7 days, D24); with format=json added to its query, the invoice as JSON.' });
+    lines.push(`Hosted link, valid 7 days: ${hostedUrl}`);
+    content.push({ type: 'resource_link', uri: hostedUrl, name: file.fileName, mimeType: 'application/pdf', description: 'The invoice as a PDF at its signed hosted link (7 days); with format=json added to its query, the invoice as JSON.' });
   }
   if (isXml) {
     lines.push(`The XML is embedded as ${uri}.`);

@@ -24,7 +24,7 @@ export function burstRefusal(admission: BurstAdmission, tier: Tier | undefined):
 export function quotaRefusal(shortfall: 'documents' | 'pdfs', tier: Tier, plan: PlanLimits, nowMs: number, upgradeUrl: string): AppError {
   const resetAt = utcWindows(nowMs).monthEnd;
   const what = shortfall === 'pdfs'
-    ? `The ${tier} plan includes ${plan.monthlyPdfs} PDFs a month (a hosted link counts as one, D42) and they are used up; JSON and UBL output still work without a hosted link (leave features.hosted_link out or set it to false)${plan.monthlyDocuments === null ? '' : ` until the month's ${plan.monthlyDocuments} documents are used`}.`
+    ? `The ${tier} plan includes ${plan.monthlyPdfs} PDFs a month (a hosted link counts as one) and they are used up; JSON and UBL output still work without a hosted link (leave features.hosted_link out or set it to false)${plan.monthlyDocuments === null ? '' : ` until the month's ${plan.monthlyDocuments} documents are used`}.`
     : `The ${tier} plan includes ${plan.monthlyDocuments} documents a month (a PDF, a UBL or an answer with a hosted link counts 1, a JSON answer without one 0.1) and what is left of them does not cover this request.`;
   return new AppError('monthly_limit_reached', `${what} The quota starts again at ${isoSecond(resetAt)}; to continue now, upgrade at ${upgradeUrl}.`, {
     details: { upgrade_url: upgradeUrl, reset_at: resetAt },

@@ -71,7 +71,7 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
         return 'created' as const;
       });
       if (outcome === 'full') {
-        throw new AppError('validation_error', `This account already has ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks, the most one account may have (D28): delete one with DELETE /api/webhooks/{id} before adding another.`);
+        throw new AppError('validation_error', `This account already has ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks, the most one account may have: delete one with DELETE /api/webhooks/{id} before adding another.`);
       }
       return { ...webhookView({ ...row, previous_secret_expires_at: null }, now), secret };
     },
@@ -148,7 +148,7 @@ async function checkTargetAddresses(url: URL, allowHosts: readonly string[]): Pr
     await resolveCheckedAddresses(host, allowed, signal);
   } catch (error) {
     if (error instanceof NonPublicAddressError) {
-      throw urlError('points to a host that is not on the public internet (a loopback, private, link-local, carrier-grade NAT, multicast or other reserved address); deliveries are never sent there (D28): use your endpoint\'s public https address');
+      throw urlError('points to a host that is not on the public internet (a loopback, private, link-local, carrier-grade NAT, multicast or other reserved address); deliveries are never sent there: use your endpoint\'s public https address');
     }
     if (signal.aborted) throw urlError(`has a host name that could not be resolved within ${WEBHOOK_DNS_TIMEOUT_MS / 1000} s: check it and try again`);
     if (networkFailureKind(error) === 'dns') throw urlError('has a host name that does not resolve: check the spelling, or register the webhook once its DNS record exists');

@@ -23,7 +23,7 @@ export async function redeliverWebhookDelivery(deps: WebhookOperationDeps, accou
   const original = DELIVERY_ID_PATTERN.test(deliveryId) ? await findLoggedDelivery(deps.db, webhookId, deliveryId) : undefined;
   if (original === undefined) throw deliveryNotFound(webhookId, deliveryId);
   if (webhook.is_active !== 1) {
-    throw new AppError('webhook_inactive', `Webhook ${webhookId} is inactive after 10 events in a row failed every attempt (D28), so nothing is sent to it: enable it with POST /api/webhooks/${webhookId}/enable, then redeliver.`);
+    throw new AppError('webhook_inactive', `Webhook ${webhookId} is inactive after 10 events in a row failed every attempt, so nothing is sent to it: enable it with POST /api/webhooks/${webhookId}/enable, then redeliver.`);
   }
   const nowMs = deps.clock();
   await throttleWebhookAction(deps.throttle, 'redeliver', webhookId, nowMs);
