@@ -43,12 +43,17 @@ const STAMP_COLOURS = { paid: '#1E8E3E', partial: '#C77700' } as const;
 /**
  * The worded, formatted invoice the template prints (D10, D12, D29–D31). Pure: the same invoice
  * gives the same view. Empty sections are left out rather than printed as blank headings.
+ *
+ * A credit note credits the buyer and asks for nothing: no due date, payment terms, payment block,
+ * payment QR or PAID stamp (totals-rows.ts leaves out the balance). A QR of its hosted link stays,
+ * as it shows the document, not a way to pay. The JSON answer keeps every field.
  */
 export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): InvoiceView {
   const language = invoice.language;
   const l = LABELS[language];
   const money = (amount: number | string) => formatMoney(amount, invoice.currency, language);
 
+  const credit = invoice.document_type === 'credit_note';
   const meta = metaRows(invoice, l);
 
   const parties = [partyBlock(l.from, invoice.from, language), partyBlock(l.bill_to, invoice.to, language)];
@@ -89,7 +94,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
 
   const totals = totalsRows(invoice, exemptions.explained);
 
-  const payment = invoice.payment;
+  const payment = credit ? undefined : invoice.payment;
   const paymentRows: Array<readonly [string, string]> = [];
   if (payment !== undefined) {
     for (const key of ['pay_to', 'bank_name', 'account_name', 'account_number', 'routing_number', 'iban', 'swift', 'instructions', 'method_note'] as const) {
@@ -102,7 +107,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
   if (invoice.notes !== undefined && invoice.notes !== '') sections.push({ heading: l.notes, text: invoice.notes });
   if (invoice.refund_policy !== undefined && invoice.refund_policy !== '') sections.push({ heading: l.refund_policy, text: invoice.refund_policy });
 
-  const stamp = invoice.status === 'paid' ? { text: l.stamp_paid, color: STAMP_COLOURS.paid }
+  const stamp = credit ? null : invoice.status === 'paid' ? { text: l.stamp_paid, color: STAMP_COLOURS.paid }
     : invoice.status === 'partial' ? { text: l.stamp_partial, color: STAMP_COLOURS.partial } : null;
 
   return {
@@ -120,7 +125,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
     totals,
     tax_notes: exemptions.notes,
     payment: paymentRows.length === 0 ? null : { heading: l.payment_details, rows: paymentRows },
-    qr: extras.qr === undefined ? null : { file: QR_FILE_NAME, caption: extras.qr.source === 'payment' ? l.scan_to_pay : l.scan_to_view },
+    qr: extras.qr === undefined || (credit && extras.qr.source === 'payment') ? null : { file: QR_FILE_NAME, caption: extras.qr.source === 'payment' ? l.scan_to_pay : l.scan_to_view },
     logo: extras.logo === undefined ? null : imageFileName('logo', extras.logo),
     signature: extras.signature === undefined ? null : { file: imageFileName('signature', extras.signature), label: l.signature },
     sections,
@@ -135,7 +140,8 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
  * one; the invoice a credit note corrects, or the one an invoice refers to ("INV-1 vom 2. November
  * 2026"; the law asks a correction to name it unambiguously); the due date; the date or period of
  * supply; the buyer's references (buyer_reference only where it is not the PO number, which is
- * already printed); the contract and project; the payment terms.
+ * already printed); the contract and project; the caller's custom fields with a value, in the
+ * order sent; the payment terms. A credit note has no due date or terms: nothing is to be paid.
  */
 function metaRows(invoice: Invoice, l: Labels): Array<readonly [string, string]> {
   const language = invoice.language;
@@ -152,7 +158,7 @@ function metaRows(invoice: Invoice, l: Labels): Array<readonly [string, string]>
     const value = dated === undefined ? reference.number : l.reference_dated.replace(/\{(ref|date)\}/g, (_, key) => key === 'ref' ? isolateLeftToRight(reference.number, language) : date(dated));
     meta.push([credit ? l.original_invoice : l.preceding_invoice, value]);
   }
-  if (invoice.due_date !== undefined) meta.push([l.due_date, date(invoice.due_date)]);
+  if (invoice.due_date !== undefined && !credit) meta.push([l.due_date, date(invoice.due_date)]);
   if (invoice.delivery_date !== undefined) meta.push([l.delivery_date, date(invoice.delivery_date)]);
   const period = periodText(invoice.period, language);
   if (period !== undefined) meta.push([l.period, period]);
@@ -160,7 +166,10 @@ function metaRows(invoice: Invoice, l: Labels): Array<readonly [string, string]>
   if (invoice.buyer_reference !== undefined && invoice.buyer_reference !== invoice.po_number) meta.push([l.buyer_reference, invoice.buyer_reference]);
   if (invoice.contract_reference !== undefined) meta.push([l.contract_reference, invoice.contract_reference]);
   if (invoice.project_reference !== undefined) meta.push([l.project_reference, invoice.project_reference]);
-  if (invoice.terms !== undefined) meta.push([l.terms, invoice.terms]);
+  for (const field of invoice.custom_fields ?? []) {
+    if (field.value !== undefined && field.value !== '') meta.push([field.label, field.value]);
+  }
+  if (invoice.terms !== undefined && !credit) meta.push([l.terms, invoice.terms]);
   return meta;
 }
 

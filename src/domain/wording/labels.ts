@@ -84,6 +84,17 @@ export interface Labels {
   /** Base of a tax line (tax_lines[].taxable_amount). */
   readonly taxable_amount: string;
   readonly grand_total: string;
+  /** The grand total of a credit note, which credits the buyer instead of asking for payment. */
+  readonly total_credited: string;
+  /**
+   * A tax line with its taxable amount, printed whenever an invoice has more than one tax line or
+   * VAT category (the VAT directive's Art. 226 (8) and (10): the taxable amount per rate and the
+   * tax): "{tax}" is the tax's name, "{rate}" its percent, "{base}" the taxable amount, as in
+   * "VAT 19% on €840.34".
+   */
+  readonly tax_on_base: string;
+  /** The same on a tax-inclusive invoice, which says the tax is included: "incl. 19% VAT on €840.34". */
+  readonly tax_included_on_base: string;
   /** D9: requested up front, does not change the totals. */
   readonly deposit: string;
   readonly amount_paid: string;
@@ -130,6 +141,7 @@ const en: Labels = {
   description: 'Description', quantity: 'Qty', unit: 'Unit', unit_price: 'Unit price', discount: 'Discount', tax: 'Tax', amount: 'Amount',
   subtotal: 'Subtotal', global_discount: 'Discount', allowance: 'Allowance', charge: 'Surcharge', discount_total: 'Total discount', shipping: 'Shipping',
   rounding_adjustment: 'Rounding adjustment', total_tax: 'Total tax', taxable_amount: 'Taxable amount', grand_total: 'Total',
+  total_credited: 'Total credited', tax_on_base: '{tax} {rate} on {base}', tax_included_on_base: 'incl. {rate} {tax} on {base}',
   deposit: 'Deposit due', amount_paid: 'Amount paid', balance_due: 'Balance due', prices_include_tax: 'Prices include tax',
   payment_details: 'Payment details', pay_to: 'Pay to', bank_name: 'Bank', account_name: 'Account name',
   account_number: 'Account number', routing_number: 'Routing / sort code', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -150,6 +162,7 @@ const nl: Labels = {
   description: 'Omschrijving', quantity: 'Aantal', unit: 'Eenheid', unit_price: 'Prijs per eenheid', discount: 'Korting', tax: 'Belasting', amount: 'Bedrag',
   subtotal: 'Subtotaal', global_discount: 'Korting', allowance: 'Korting', charge: 'Toeslag', discount_total: 'Totale korting', shipping: 'Verzendkosten',
   rounding_adjustment: 'Afronding', total_tax: 'Totaal belasting', taxable_amount: 'Belastbaar bedrag', grand_total: 'Totaal',
+  total_credited: 'Totaal gecrediteerd', tax_on_base: '{tax} {rate} over {base}', tax_included_on_base: 'waarvan {tax} {rate} over {base}',
   deposit: 'Te betalen aanbetaling', amount_paid: 'Reeds betaald', balance_due: 'Openstaand bedrag', prices_include_tax: 'Prijzen inclusief belasting',
   payment_details: 'Betaalgegevens', pay_to: 'Begunstigde', bank_name: 'Bank', account_name: 'Ten name van',
   account_number: 'Rekeningnummer', routing_number: 'Bankcode', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -170,6 +183,7 @@ const de: Labels = {
   description: 'Beschreibung', quantity: 'Menge', unit: 'Einheit', unit_price: 'Einzelpreis', discount: 'Rabatt', tax: 'Steuer', amount: 'Betrag',
   subtotal: 'Zwischensumme', global_discount: 'Rabatt', allowance: 'Nachlass', charge: 'Zuschlag', discount_total: 'Rabatt gesamt', shipping: 'Versandkosten',
   rounding_adjustment: 'Rundungsdifferenz', total_tax: 'Steuern gesamt', taxable_amount: 'Nettobetrag', grand_total: 'Gesamtbetrag',
+  total_credited: 'Gutgeschriebener Betrag', tax_on_base: '{tax} {rate} auf {base}', tax_included_on_base: 'inkl. {rate} {tax} auf {base}',
   deposit: 'Fällige Anzahlung', amount_paid: 'Bereits bezahlt', balance_due: 'Offener Betrag', prices_include_tax: 'Preise inkl. Steuern',
   payment_details: 'Zahlungsinformationen', pay_to: 'Zahlungsempfänger', bank_name: 'Bank', account_name: 'Kontoinhaber',
   account_number: 'Kontonummer', routing_number: 'Bankleitzahl', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -191,6 +205,7 @@ const fr: Labels = {
   description: 'Description', quantity: 'Quantité', unit: 'Unité', unit_price: 'Prix unitaire', discount: 'Remise', tax: 'Taxe', amount: 'Montant',
   subtotal: 'Sous-total', global_discount: 'Remise', allowance: 'Remise', charge: 'Supplément', discount_total: 'Total des remises', shipping: 'Frais de port',
   rounding_adjustment: 'Arrondi', total_tax: 'Total des taxes', taxable_amount: 'Base imposable', grand_total: 'Total TTC',
+  total_credited: 'Montant de l’avoir TTC', tax_on_base: '{tax} {rate} sur {base}', tax_included_on_base: 'dont {tax} {rate} sur {base}',
   deposit: 'Acompte à verser', amount_paid: 'Montant réglé', balance_due: 'Reste à payer', prices_include_tax: 'Prix toutes taxes comprises',
   payment_details: 'Informations de paiement', pay_to: 'Bénéficiaire', bank_name: 'Banque', account_name: 'Titulaire du compte',
   account_number: 'Numéro de compte', routing_number: 'Code banque', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -214,6 +229,7 @@ const es: Labels = {
   description: 'Descripción', quantity: 'Cantidad', unit: 'Unidad', unit_price: 'Precio unitario', discount: 'Descuento', tax: 'Impuesto', amount: 'Importe',
   subtotal: 'Subtotal', global_discount: 'Descuento', allowance: 'Bonificación', charge: 'Cargo', discount_total: 'Descuento total', shipping: 'Gastos de envío',
   rounding_adjustment: 'Redondeo', total_tax: 'Total impuestos', taxable_amount: 'Base imponible', grand_total: 'Total',
+  total_credited: 'Total a abonar', tax_on_base: '{tax} {rate} sobre {base}', tax_included_on_base: '{tax} {rate} incluido sobre {base}',
   deposit: 'Anticipo a pagar', amount_paid: 'Importe pagado', balance_due: 'Saldo pendiente', prices_include_tax: 'Precios con impuestos incluidos',
   payment_details: 'Datos de pago', pay_to: 'Beneficiario', bank_name: 'Banco', account_name: 'Titular de la cuenta',
   account_number: 'Número de cuenta', routing_number: 'Código bancario', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -237,6 +253,7 @@ const pt: Labels = {
   description: 'Descrição', quantity: 'Qtd.', unit: 'Unidade', unit_price: 'Valor unitário', discount: 'Desconto', tax: 'Imposto', amount: 'Valor total',
   subtotal: 'Subtotal', global_discount: 'Desconto', allowance: 'Abatimento', charge: 'Acréscimo', discount_total: 'Desconto total', shipping: 'Frete',
   rounding_adjustment: 'Arredondamento', total_tax: 'Total de impostos', taxable_amount: 'Base de cálculo', grand_total: 'Total',
+  total_credited: 'Total creditado', tax_on_base: '{tax} {rate} sobre {base}', tax_included_on_base: '{tax} {rate} incluso sobre {base}',
   deposit: 'Sinal a pagar', amount_paid: 'Valor pago', balance_due: 'Saldo a pagar', prices_include_tax: 'Preços com impostos incluídos',
   payment_details: 'Dados para pagamento', pay_to: 'Beneficiário', bank_name: 'Banco', account_name: 'Titular da conta',
   account_number: 'Número da conta', routing_number: 'Código do banco', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -260,6 +277,7 @@ const ar: Labels = {
   description: 'الوصف', quantity: 'الكمية', unit: 'الوحدة', unit_price: 'سعر الوحدة', discount: 'الخصم', tax: 'الضريبة', amount: 'المبلغ',
   subtotal: 'المجموع الفرعي', global_discount: 'الخصم', allowance: 'خصم', charge: 'رسوم إضافية', discount_total: 'إجمالي الخصم', shipping: 'رسوم الشحن',
   rounding_adjustment: 'فرق التقريب', total_tax: 'إجمالي الضريبة', taxable_amount: 'المبلغ الخاضع للضريبة', grand_total: 'الإجمالي',
+  total_credited: 'إجمالي الإشعار الدائن', tax_on_base: '{tax} {rate} على {base}', tax_included_on_base: 'شامل {tax} {rate} على {base}',
   deposit: 'الدفعة المقدمة المستحقة', amount_paid: 'المبلغ المدفوع', balance_due: 'الرصيد المستحق', prices_include_tax: 'الأسعار شاملة الضريبة',
   payment_details: 'تفاصيل الدفع', pay_to: 'المستفيد', bank_name: 'اسم البنك', account_name: 'اسم صاحب الحساب',
   account_number: 'رقم الحساب', routing_number: 'رمز التوجيه', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -282,6 +300,7 @@ const ja: Labels = {
   description: '品目', quantity: '数量', unit: '単位', unit_price: '単価', discount: '値引き', tax: '税率', amount: '金額',
   subtotal: '小計', global_discount: '値引き', allowance: '値引き', charge: '追加料金', discount_total: '値引き合計', shipping: '送料',
   rounding_adjustment: '端数調整', total_tax: '税額合計', taxable_amount: '課税対象額', grand_total: '合計金額',
+  total_credited: '返還金額合計', tax_on_base: '{tax}（{rate}対象 {base}）', tax_included_on_base: '内{tax}（{rate}対象 税抜 {base}）',
   deposit: '前払金', amount_paid: '支払済金額', balance_due: '未払残高', prices_include_tax: '税込価格',
   payment_details: 'お支払情報', pay_to: '受取人', bank_name: '銀行名', account_name: '口座名義',
   account_number: '口座番号', routing_number: '銀行コード', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -304,6 +323,7 @@ const ru: Labels = {
   // a spreadsheet's word for Subtotal (issue 20 review).
   subtotal: 'Итого', global_discount: 'Скидка', allowance: 'Скидка', charge: 'Надбавка', discount_total: 'Сумма скидки', shipping: 'Доставка',
   rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Всего к оплате',
+  total_credited: 'Сумма кредит-ноты', tax_on_base: '{tax} {rate} с суммы {base}', tax_included_on_base: 'в т. ч. {tax} {rate} с суммы {base}',
   deposit: 'Предоплата', amount_paid: 'Оплачено', balance_due: 'Остаток к оплате', prices_include_tax: 'Цены указаны с учётом налога',
   payment_details: 'Платёжные реквизиты', pay_to: 'Получатель', bank_name: 'Банк', account_name: 'Владелец счёта',
   // "Номер счёта" would read as the invoice number; a bank account is a "расчётный счёт".
@@ -325,6 +345,7 @@ const it: Labels = {
   description: 'Descrizione', quantity: 'Quantità', unit: 'Unità', unit_price: 'Prezzo unitario', discount: 'Sconto', tax: 'Imposta', amount: 'Importo',
   subtotal: 'Subtotale', global_discount: 'Sconto', allowance: 'Sconto', charge: 'Maggiorazione', discount_total: 'Sconto totale', shipping: 'Spese di spedizione',
   rounding_adjustment: 'Arrotondamento', total_tax: 'Totale imposte', taxable_amount: 'Imponibile', grand_total: 'Totale',
+  total_credited: 'Totale nota di credito', tax_on_base: '{tax} {rate} su {base}', tax_included_on_base: 'di cui {tax} {rate} su {base}',
   deposit: 'Acconto da versare', amount_paid: 'Importo pagato', balance_due: 'Saldo da pagare', prices_include_tax: 'Prezzi comprensivi di imposte',
   payment_details: 'Dati per il pagamento', pay_to: 'Beneficiario', bank_name: 'Banca', account_name: 'Intestatario del conto',
   account_number: 'Numero di conto', routing_number: 'Codice bancario', iban: 'IBAN', swift: 'SWIFT/BIC',
@@ -350,6 +371,7 @@ const hi: Labels = {
   description: 'विवरण', quantity: 'मात्रा', unit: 'इकाई', unit_price: 'दर', discount: 'छूट', tax: 'कर', amount: 'राशि',
   subtotal: 'उप-योग', global_discount: 'छूट', allowance: 'रियायत', charge: 'अधिभार', discount_total: 'कुल छूट', shipping: 'शिपिंग शुल्क',
   rounding_adjustment: 'पूर्णांकन समायोजन', total_tax: 'कुल कर', taxable_amount: 'कर योग्य राशि', grand_total: 'कुल राशि',
+  total_credited: 'कुल क्रेडिट राशि', tax_on_base: '{base} पर {tax} {rate}', tax_included_on_base: '{base} पर {tax} {rate} (सम्मिलित)',
   deposit: 'देय अग्रिम राशि', amount_paid: 'भुगतान की गई राशि', balance_due: 'शेष देय राशि', prices_include_tax: 'कर सहित मूल्य',
   payment_details: 'भुगतान विवरण', pay_to: 'भुगतान प्राप्तकर्ता', bank_name: 'बैंक का नाम', account_name: 'खाताधारक का नाम',
   // In India the routing code of a bank branch is the IFSC, which is what Indian senders will put here.
