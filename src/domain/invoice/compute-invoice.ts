@@ -9,6 +9,7 @@ import { toMoneyNumber } from '../money/to-money-number.ts';
 import { CURRENCY_MINOR_UNITS, type Currency, type RoundingMode, type TaxCategory } from './catalog.ts';
 import { CategoryTaxSets } from './category-tax-sets.ts';
 import { checkCountries } from './check-countries.ts';
+import { checkCreditNotePayment } from './check-credit-note-payment.ts';
 import { checkDecimalBounds } from './check-decimal-bounds.ts';
 import { checkTaxCategories } from './check-tax-categories.ts';
 import { lineCategories } from './line-categories.ts';
@@ -71,6 +72,7 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     // D33: a credit note corrects an invoice, which it must name (BT-25).
     throw new AppError('validation_error', 'billing_reference is required for a credit note: send billing_reference: {number, date} naming the invoice this credit note corrects');
   }
+  checkCreditNotePayment(request);
   checkCountries(request);
   const globalTaxes = readGlobalTaxes(request, taxWord);
   const globalDiscountIsPercent = request.global_discount_type !== 'amount';
