@@ -36,6 +36,8 @@ export function largestJsonShape(schema: unknown): JsonShape {
     oneOf?: unknown[];
     enum?: unknown[];
     const?: unknown;
+    additionalProperties?: unknown;
+    maxProperties?: number;
   };
   const branches = node.anyOf ?? node.oneOf;
   if (branches !== undefined) {
@@ -50,6 +52,12 @@ export function largestJsonShape(schema: unknown): JsonShape {
       const inner = largestJsonShape(property);
       containers += inner.containers;
       members += 1 + inner.members;
+    }
+    // A map of the caller's own keys (metadata): at most maxProperties values of its value schema.
+    if (typeof node.additionalProperties === 'object' && node.additionalProperties !== null && node.maxProperties !== undefined) {
+      const inner = largestJsonShape(node.additionalProperties);
+      containers += node.maxProperties * inner.containers;
+      members += node.maxProperties * (1 + inner.members);
     }
     return { containers, members };
   }

@@ -10,6 +10,8 @@ export interface SchemaIssue {
   schemaPath?: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set when a key of an object failed its `propertyNames` schema (a metadata key too long). */
+  propertyName?: string;
 }
 
 /** A JSON Schema node as this mapper reads it: bounds and the description of a field. */
@@ -83,7 +85,7 @@ function fieldSchemaOf(root: unknown, schemaPath: string | undefined): FieldSche
 
 /**
  * JSON numbers past ±1.8e308 (`1e400`, a 400-digit integer) parse to ±Infinity, which the
- * validator refuses as "not a number"; the caller sent a number, only too large (issue 20).
+ * validator refuses as "not a number"; the caller sent a number, only too large.
  */
 function nonFiniteMessage(subject: string, value: number, field: FieldSchema | undefined): string {
   if (value > 0) {
@@ -129,6 +131,11 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
   const received = valueAt(body, issue.instancePath);
   const p = issue.params;
   const last = fieldPath.split('.').pop() ?? '';
+  if (issue.propertyName !== undefined) return keyError(subject, issue);
+  if (received === '') {
+    const blank = blankError(subject, fieldPath, issue);
+    if (blank !== undefined) return blank;
+  }
 
   switch (issue.keyword) {
     case 'required': {
@@ -174,7 +181,7 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
         : `${subject} must be a valid ${String(p.format)}.`);
     case 'pattern': {
       if (p.pattern === DECIMAL_TEXT_PATTERN) return new AppError('validation_error', `${subject} must be a number (or the same number as a decimal string, such as "12.5"), not ${describe(received)}.`);
-      // Never the regular expression itself: it tells most callers nothing (issue 20). A field
+      // Never the regular expression itself: it tells most callers nothing. A field
       // without a hint of its own is explained by its schema description.
       const hint = PATTERN_HINTS[last];
       if (hint !== undefined) return new AppError('validation_error', `${subject} ${hint}; got ${describe(received)}.`);
@@ -186,8 +193,10 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       // The key is quoted after the object's path: it may be anything the caller typed.
-      return new AppError('validation_error', `${subject} has a key ${JSON.stringify(extra.length > 40 ? `${extra.slice(0, 40)}…` : extra)} that is not one of its fields: remove it (check the field names against /docs).`);
+      return new AppError('validation_error', `${subject} has a key ${quoteKey(extra)} that is not one of its fields: remove it (check the field names against /docs).`);
     }
+    case 'maxProperties':
+      return new AppError('validation_error', `${subject} has too many keys: at most ${String(p.limit)} are allowed.`);
     case 'uniqueItems':
       return new AppError('validation_error', `${subject} lists the same value twice (elements ${String(Math.min(Number(p.i), Number(p.j)))} and ${String(Math.max(Number(p.i), Number(p.j)))}): send each value once.`);
     case 'anyOf': {
@@ -210,7 +219,51 @@ export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'b
       return new AppError('validation_error', `${subject} must be a multiple of ${String(p.multipleOf)}; got ${String(received)}.`);
     default:
       // Ajv's own wording ("must match a schema in anyOf", "must NOT have …") is jargon; the field
-      // and the way to the documentation are what the caller can act on (issue 20).
+      // and the way to the documentation are what the caller can act on.
       return new AppError('validation_error', `${subject} is not valid here: check it against the documentation at /docs.`);
+  }
+}
+
+/** A key the caller typed, quoted and cut: it may be anything. */
+function quoteKey(key: string): string {
+  return JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+}
+
+/** A key of an object that failed its `propertyNames` bounds (the metadata's keys). */
+function keyError(subject: string, issue: SchemaIssue): AppError {
+  const key = issue.propertyName!;
+  const limit = String(issue.params.limit);
+  if (issue.keyword === 'minLength') return new AppError('validation_error', `${subject} has an empty key: each key needs at least ${limit} character${limit === '1' ? '' : 's'}.`);
+  if (issue.keyword === 'maxLength') return new AppError('validation_error', `${subject} has a key ${quoteKey(key)} of ${key.length} characters: each key has at most ${limit}.`);
+  return new AppError('validation_error', `${subject} has a key ${quoteKey(key)} that is not allowed: check the keys against /docs.`);
+}
+
+const BLANK = 'must not be blank (empty or only white space)';
+
+/**
+ * An empty string where a value is needed. The request reader (normalize-invoice-request.ts) trims
+ * every text and removes an optional one left empty, so what reaches the schema empty is a
+ * required text, a code or a number written as text: the message says so, and what to send,
+ * instead of the keyword's own wording ("must have at least 1 character", "is not supported").
+ */
+function blankError(subject: string, fieldPath: string, issue: SchemaIssue): AppError | undefined {
+  switch (issue.keyword) {
+    case 'minLength':
+      return new AppError('validation_error', `${subject} ${BLANK}: send its text.`);
+    case 'enum': {
+      const allowed = (issue.params.allowedValues as unknown[]).map(String);
+      return new AppError(ENUM_CODES[fieldPath] ?? 'validation_error', `${subject} ${BLANK}: use one of ${allowed.join(', ')}, or leave the field out for its default where it has one.`);
+    }
+    case 'pattern':
+      if (issue.params.pattern === DECIMAL_TEXT_PATTERN) {
+        return new AppError('validation_error', `${subject} ${BLANK}: send a number (or the same number as a decimal string, such as "12.5"), or leave the field out where it is optional.`);
+      }
+      return new AppError('validation_error', `${subject} ${BLANK}: send a value in the form /docs describes for this field.`);
+    case 'format':
+      return new AppError('validation_error', issue.params.format === 'date'
+        ? `${subject} ${BLANK}: send a date written YYYY-MM-DD, or leave the field out where it is optional.`
+        : `${subject} ${BLANK}: send a valid ${String(issue.params.format)}.`);
+    default:
+      return undefined;
   }
 }

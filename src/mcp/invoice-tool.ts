@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type, { type Static, type TObject } from 'typebox';
+import { invoiceRequestFields } from '../domain/invoice/invoice-request-fields.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import { validateInvoiceRequest } from '../http/validate-invoice-request.ts';
 import type { McpCall, McpTool } from './mcp-tool.ts';
@@ -23,8 +24,9 @@ export interface InvoiceToolSpec<E extends TObject> {
 
 /**
  * An invoice tool: its argument schema is InvoiceRequestSchema's, with the tool's own fields, and
- * its arguments are read as POST /api/generate-invoice reads its body: aliases folded (D13), then
- * the InvoiceRequest schema, whose first failure names the field with the API's message
+ * its arguments are read as POST /api/generate-invoice reads its body: the request reader (aliases
+ * folded, text trimmed, unknown fields refused, the tool's own fields known and left as sent),
+ * then the InvoiceRequest schema, whose first failure names the field with the API's message
  * (`items[0].quantity must be …`); then the tool's fields, checked on the folded arguments (so
  * idempotencyKey is read as idempotency_key). Fields that are not the request's (idempotency_key)
  * are left out of the request the use-case sees.
@@ -33,15 +35,16 @@ export function invoiceTool<E extends TObject>(spec: InvoiceToolSpec<E>): McpToo
   const omitted = new Set<string>(spec.omit ?? []);
   const fields = Object.fromEntries(Object.entries(InvoiceRequestSchema.properties).filter(([name]) => !omitted.has(name)));
   const readExtras = toolInputValidator(spec.extras);
-  const toolOnly = Object.keys(spec.extras.properties).filter((name) => !(name in InvoiceRequestSchema.properties));
+  const argumentFields = invoiceRequestFields({ add: Object.keys(spec.extras.properties), omit: spec.omit });
+  const toolOnly = argumentFields.own;
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: toolInputSchema(Type.Object({ ...fields, ...spec.extras.properties }, { description: spec.argumentsDescription })),
+    inputSchema: toolInputSchema(Type.Object({ ...fields, ...spec.extras.properties }, { additionalProperties: false, description: spec.argumentsDescription })),
     annotations: spec.annotations,
     async run(args, call) {
-      const folded = validateInvoiceRequest(args, 'arguments');
+      const folded = validateInvoiceRequest(args, 'arguments', argumentFields);
       const extras = readExtras(folded);
       const body: Record<string, unknown> = { ...folded };
       for (const name of toolOnly) delete body[name];

@@ -368,12 +368,15 @@ const CODES = new Set(Object.keys(ERROR_STATUS));
 const OTHER_STATUS: Partial<Record<ErrorCode, number>> = { auth_required: 403, idempotency_key_conflict: 422 };
 /**
  * D16: a validation message starts with the canonical path of the field it is about (any
- * field of an InvoiceRequest, or a batch's invoices), or says it is about the request as a whole
- * or a header; a forbidden key is named by its path, whatever the keys before it are.
+ * field of an InvoiceRequest, or a batch's invoices), or of an unknown field, or says it is about
+ * the request as a whole or a header; a forbidden key is named by its path, whatever the keys
+ * before it are.
  */
 const FORBIDDEN_KEY = '(^|[.\\]])(__proto__|constructor|prototype) is not allowed: ';
 const NAMES_A_FIELD = new RegExp([
-  '^(invoices(\\[\\d+\\])?\\.)?(from|to|ship_to|invoice|items|global_tax|global_taxes|global_discount|global_discount_type|shipping|shipping_label|deposit|rounding|rounding_increment|amount_paid|payment|template|accent_color|signature|output|page_size|features|notes|refund_policy|footer|invoices)(\\[\\d+\\]|\\.[a-z_]+)*[ :]',
+  '^(invoices(\\[\\d+\\])?\\.)?(from|to|ship_to|invoice|items|global_tax|global_taxes|global_discount|global_discount_type|shipping|shipping_label|deposit|rounding|rounding_increment|amount_paid|payment|template|accent_color|signature|output|page_size|features|notes|refund_policy|footer|custom_fields|metadata|invoices)(\\[\\d+\\]|\\.[a-z_]+)*[ :]',
+  // D46: unknown fields are named by their path, the key as it was sent (quoted when it is not a plain name).
+  '^(invoices(\\[\\d+\\])?\\.)?\\S.*? is not a field[.;] ',
   '^The request (body|invoice) ',
   '^The Idempotency-Key header ',
   FORBIDDEN_KEY,
@@ -494,7 +497,15 @@ function assertErrorShape(json: Json, status: number, said: string): void {
   assert.ok((error.message as string).trim().length > 10, `empty message: ${said}`);
   assert.doesNotMatch(error.message as string, VALIDATOR_JARGON, `validator jargon in the message: ${said}`);
   const extra = Object.keys(error).filter((k) => k !== 'code' && k !== 'message');
-  assert.deepEqual(extra, code === 'monthly_limit_reached' ? ['upgrade_url', 'reset_at'] : [], `unexpected error fields: ${said}`);
+  // Unknown fields (D46) are listed beside the message, each a path with perhaps a suggestion.
+  const listsUnknown = code === 'validation_error' && Array.isArray(error.unknown_fields);
+  assert.deepEqual(extra, code === 'monthly_limit_reached' ? ['upgrade_url', 'reset_at'] : listsUnknown ? ['unknown_fields'] : [], `unexpected error fields: ${said}`);
+  if (listsUnknown) {
+    for (const entry of error.unknown_fields as Json[]) {
+      assert.ok(typeof entry.field === 'string' && entry.field !== '' && (error.message as string).includes(entry.field), `an unknown field the message names: ${said}`);
+      assert.ok(entry.did_you_mean === undefined || typeof entry.did_you_mean === 'string', said);
+    }
+  }
 }
 
 function assertInvoice(invoice: unknown, said: string): void {
@@ -653,17 +664,22 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
     }
   });
 
-  it('regression: an unknown field nested as deep as one invoice allows, with an Idempotency-Key, is generated, not a 500', async () => {
+  it('regression: a camelCase twin nested as deep as one invoice allows, with an Idempotency-Key, is generated, not a 500; an unknown field so deep is a 400 naming it', async () => {
     // fingerprint-request.ts walked the body recursively: from about 5,000 levels the stack
     // overflowed and generate-invoice and batch answered 500 internal_error (found by this file).
-    // The depth is one invoice's JSON shape limit (issue 20: 5,040; docs/hostile-input.md) less
-    // what the invoice itself holds, alone and as a batch item (check-value-shape.ts).
+    // The depth is one invoice's JSON shape limit (docs/hostile-input.md) less what the invoice
+    // itself holds, alone and as a batch item (check-value-shape.ts). Unknown fields are refused
+    // (D46), so the depth rides on amountPaid, the twin that amount_paid outranks and nobody reads
+    // (the batch's fingerprint still walks it).
     const base = JSON.stringify({ ...fullInvoice(true), invoice: { date: '2026-11-02' } });
     const containers = (text: string) => (text.match(/[[{]/g) ?? []).length;
-    const withJunk = (depth: number) => base.replace('{"from":', `{"junk":${'['.repeat(depth)}${']'.repeat(depth)},"from":`);
-    const one = withJunk(5040 - containers(base));
+    const withDepth = (key: string, depth: number) => base.replace('{"from":', `{"${key}":${'['.repeat(depth)}${']'.repeat(depth)},"from":`);
+    const one = withDepth('amountPaid', 5064 - containers(base));
     const inBatch = `{"invoices":[${one}]}`;
-    assert.ok(containers(inBatch) === 5042 && containers(one) === 5040, 'brackets only outside strings');
+    assert.ok(containers(inBatch) === 5066 && containers(one) === 5064, 'brackets only outside strings');
+    const unknown = await plain.app.inject({ method: 'POST', url: '/api/generate-invoice', payload: withDepth('junk', 5064 - containers(base)), headers: { 'content-type': 'application/json', 'idempotency-key': `deep-junk-${rng.int(1e9)}` } });
+    assert.equal(unknown.statusCode, 400, unknown.body.slice(0, 300));
+    assert.deepEqual((unknown.json() as Json).error, { code: 'validation_error', message: 'junk is not a field. Correct or remove it; every field is described at /docs.', unknown_fields: [{ field: 'junk' }] });
     for (const [app, url, payload, headers] of [
       [plain.app, '/api/generate-invoice', one, {}],
       [accounts.app, '/api/generate-invoice', one, key],

@@ -166,7 +166,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":${deep},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 5040 JSON objects and arrays/);
+    assertError(await post(payload), 400, 'validation_error', /more than 5064 JSON objects and arrays/);
     assert.ok(performance.now() - started < 1000);
   });
 
@@ -181,7 +181,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const keys = Array.from({ length: 500_000 }, (_, i) => `"k${i}":1`).join(',');
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":{${keys}},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 14498 object keys/);
+    assertError(await post(payload), 400, 'validation_error', /more than 14642 object keys/);
     assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
   });
 
@@ -189,9 +189,14 @@ describe('errors outside the invoice schema (D16)', () => {
     const body = validInvoice();
     body.notes = '['.repeat(4000);
     (body.items as Record<string, unknown>[])[0]!.description = '{'.repeat(1000);
-    body.extras = Array.from({ length: 30 }, () => ({ list: ['x'.repeat(10)], text: '[[[[{{{{'.repeat(100) }));
-    body.junk = JSON.parse('['.repeat(1000) + ']'.repeat(1000));
-    body.colons = ':'.repeat(4000) + 'x'.repeat(10) + ':'.repeat(50_000);
+    // Under the camelCase twins of fields the body has: the canonical spelling wins and the twin is
+    // not read (unknown fields are refused, D46), but the parser and its shape count see them all.
+    body.refund_policy = 'r';
+    body.refundPolicy = Array.from({ length: 30 }, () => ({ list: ['x'.repeat(10)], text: '[[[[{{{{'.repeat(100) }));
+    body.amount_paid = 0;
+    body.amountPaid = JSON.parse('['.repeat(1000) + ']'.repeat(1000));
+    body.shipping_label = 'Shipping';
+    body.shippingLabel = ':'.repeat(4000) + 'x'.repeat(10) + ':'.repeat(50_000);
     const res = await post(JSON.stringify(body));
     assert.equal(res.statusCode, 200, res.body.slice(0, 300));
   });

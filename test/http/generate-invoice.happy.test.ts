@@ -286,10 +286,10 @@ describe('POST /api/generate-invoice — JSON output', () => {
       }
     });
 
-    it('ignores unknown fields', async () => {
+    it('refuses unknown fields, naming them (D46; test/http/unknown-fields.test.ts has the cases)', async () => {
       const { status, json } = await generate({ ...validInvoice(), colour_scheme: 'dark', extra: { deep: [1, 2] } });
-      assert.equal(status, 200);
-      assert.equal(json.invoice.colour_scheme, undefined);
+      assert.equal(status, 400);
+      assert.deepEqual(json.error.unknown_fields, [{ field: 'colour_scheme' }, { field: 'extra' }]);
     });
   });
 });
