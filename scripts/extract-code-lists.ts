@@ -15,8 +15,8 @@ import path from 'node:path';
  * A list is found by the id of the assertion that tests it, never by position: the rule files are
  * compiled Schematron, the EN 16931 ones by the ISO skeleton (`<svrl:failed-assert test="…">` with
  * `<xsl:attribute name="id">`), Peppol and XRechnung by SchXslt (`id="…"` with
- * `<xsl:attribute name="test">`). What it reads in a test: `contains(' a b ', concat(…))`,
- * `tokenize('a b', '\s')`, a chain of `@x = 'a' or @x = 'b'`, and `$name` of a variable holding one
+ * `<xsl:attribute name="test">`). What it reads in a test: `contains(' a b ', concat(…))` (or
+ * `substring-before(…)`), `tokenize('a b', '\s')`, a chain of `@x = 'a' or @x = 'b'`, and `$name` of a variable holding one
  * of these (or a `('a', 'b')` sequence, or a `concat` of such variables). Anything else is not seen.
  */
 
@@ -113,6 +113,8 @@ export function readAssertLists(xslt: string): AssertList[] {
     const guardAt = (index: number) => [...test.slice(0, index).matchAll(/self::([\w:]+)/g)].at(-1)?.[1];
     const found: { index: number; variable?: string; codes: readonly string[] }[] = [];
     for (const l of test.matchAll(/contains\(\s*'([^']*)'\s*,\s*concat\(/g)) found.push({ index: l.index, codes: containsCodes(l[1]!) });
+    // UBL's BR-CL-08: the code between a note's first two '#'.
+    for (const l of test.matchAll(/contains\(\s*'([^']*)'\s*,\s*substring-before\(/g)) found.push({ index: l.index, codes: words(l[1]!) });
     for (const l of test.matchAll(/tokenize\(\s*'([^']*)'\s*,\s*'\\s\+?'\s*\)/g)) found.push({ index: l.index, codes: words(l[1]!) });
     for (const l of test.matchAll(/\$([\w.-]+)/g)) {
       const codes = variables.get(l[1]!);
@@ -157,6 +159,7 @@ export const CODE_LIST_SOURCES = {
   VAT_POINT_DATE_CODES: { file: 'en16931-ubl', rules: ['BR-CL-06'] },
   CII_VAT_POINT_DATE_CODES: { file: 'en16931-cii', rules: ['BR-CL-06'] },
   MIME_CODES: { file: 'en16931-ubl', rules: ['BR-CL-24'] },
+  NOTE_SUBJECT_CODES: { file: 'en16931-ubl', rules: ['BR-CL-08'] },
   PEPPOL_EAS_CODES: { file: 'peppol-ubl', rules: ['PEPPOL-EN16931-CL008'], variable: 'eaid' },
   PEPPOL_INVOICE_TYPE_CODES: { file: 'peppol-ubl', rules: ['PEPPOL-EN16931-P0100'] },
   PEPPOL_CREDIT_NOTE_TYPE_CODES: { file: 'peppol-ubl', rules: ['PEPPOL-EN16931-P0101'] },

@@ -4,10 +4,12 @@ import { COUNTRY_CODES } from '../invoice/country-codes.ts';
 import { LABELS } from '../wording/labels.ts';
 import { DEFAULT_EXEMPTION_CODES, exemptionText } from '../wording/exemption-wording.ts';
 import { computeEInvoiceAmounts, type EInvoiceAmounts, type AmountsCategory } from './compute-einvoice-amounts.ts';
-import { splitPostalAddress } from './split-postal-address.ts';
+import { splitPostalAddress, type PostalAddress } from './split-postal-address.ts';
 import { unitCode } from './unit-code.ts';
 import type { EInvoice, EInvoiceDelivery, EInvoiceParty, EInvoicePaymentMeans, EInvoiceVatCategory } from './einvoice.ts';
-import { PROFILE_IDS, type RuleProfile } from './profiles.ts';
+import { PROFILE_IDS, type DocumentRules } from './profiles.ts';
+import { withSkontoLineBreaks } from './skonto-terms.ts';
+import { hasText } from './xml-text.ts';
 
 /** UNCL 5189 allowance reason: discount. UNCL 7161 charge reason: freight service. */
 const DISCOUNT_REASON_CODE = '95';
@@ -16,6 +18,7 @@ const FREIGHT_REASON_CODE = 'FC';
 const SEPA_CREDIT_TRANSFER = '58';
 const CREDIT_TRANSFER = '30';
 const SEPA_DIRECT_DEBIT = '59';
+const DIRECT_DEBIT = '49';
 const CARD_CODES: ReadonlySet<string> = new Set(['48', '54', '55']);
 /** A card's network when the request names none (D35): UBL needs one (BT-87's scheme). */
 const DEFAULT_CARD_NETWORK = 'card';
@@ -25,12 +28,16 @@ const looksLikeVatId = (id: string) => /^[A-Z]{2}/.test(id) && (COUNTRY_CODES.ha
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** An optional text as the document carries it: absent when it has nothing a reader would see. */
+const optional = (value: string | undefined): string | undefined => (hasText(value) ? value : undefined);
+
 /**
  * The computed invoice in EN 16931's terms under a profile, for the UBL and CII writers and the
- * pre-flight (D39). Pure. `amounts` are computed beforehand by the format (they are what can fail,
- * before a number is drawn).
+ * pre-flight. Pure. `amounts` are computed beforehand by the format (they are what can fail,
+ * before a number is drawn). An optional text without anything to read in it is left out; text a
+ * syntax needs in a set form is put in that form (Skonto lines end with a line break).
  */
-export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = computeEInvoiceAmounts(invoice), profile: RuleProfile = 'en16931'): EInvoice {
+export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = computeEInvoiceAmounts(invoice), profile: DocumentRules = 'en16931'): EInvoice {
   const labels = LABELS[invoice.language];
   // VAT identifiers only where the invoice charges VAT: an invoice not subject to VAT must not
   // carry them (BR-O-02); a tax number without a country prefix is a tax registration (BT-32).
@@ -44,7 +51,7 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
       const code = source.exemption?.code ?? DEFAULT_EXEMPTION_CODES[source.code];
       const reason = source.exemption === undefined && code === undefined
         ? undefined
-        : exemptionText(source.code, code, source.exemption?.reason, invoice.language);
+        : exemptionText(source.code, code, optional(source.exemption?.reason), invoice.language);
       out = reason === undefined
         ? { code: source.code, rate: source.rate, groups: source.groups }
         : { code: source.code, rate: source.rate, groups: source.groups, exemption: { ...(code !== undefined ? { code } : {}), reason } };
@@ -54,8 +61,8 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
   };
 
   const notes: string[] = [];
-  if (invoice.notes !== undefined) notes.push(invoice.notes);
-  if (invoice.refund_policy !== undefined) notes.push(`${labels.refund_policy}: ${invoice.refund_policy}`);
+  if (hasText(invoice.notes)) notes.push(invoice.notes);
+  if (hasText(invoice.refund_policy)) notes.push(`${labels.refund_policy}: ${invoice.refund_policy}`);
   const sellerCountry = splitPostalAddress(invoice.from.address, invoice.from.country)?.country;
   const buyerCountry = splitPostalAddress(invoice.to.address, invoice.to.country)?.country;
   // PEPPOL-EN16931-R002: one note, unless seller and buyer are both German.
@@ -63,7 +70,6 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
 
   const ids = PROFILE_IDS[profile];
   const document: Mutable<EInvoice> = {
-    specificationId: ids.specificationId,
     number: invoice.number,
     issueDate: invoice.date,
     typeCode: invoice.document_type === 'credit_note' ? '381' : '380',
@@ -78,27 +84,32 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
       // The global discount and shipping are worded as before; D37's own carry what was sent.
       ...(ac.kind === 'global_discount' ? { reasonCode: DISCOUNT_REASON_CODE, reason: labels.global_discount }
         : ac.kind === 'shipping' ? { reasonCode: FREIGHT_REASON_CODE, reason: invoice.shipping_label === 'Shipping' ? labels.shipping : invoice.shipping_label }
-          : { ...(ac.reasonCode !== undefined ? { reasonCode: ac.reasonCode } : {}), ...(ac.reason !== undefined ? { reason: ac.reason } : {}) }),
+          : { ...(hasText(ac.reasonCode) ? { reasonCode: ac.reasonCode } : {}), ...(hasText(ac.reason) ? { reason: ac.reason } : {}) }),
       category: category(ac.category),
+      ...(ac.field !== undefined ? { field: ac.field } : {}),
     })),
     vatBreakdown: amounts.subtotals.map((s) => ({ taxable: s.taxable, tax: s.tax, category: category(s.category) })),
     totals: amounts,
     lines: invoice.items.map((item, i) => {
       const line = amounts.lines[i]!;
-      // BT-153 item name is one line; the whole description (several lines) is BT-154.
-      const name = item.description.split('\n').find((l) => l.trim() !== '') ?? item.description;
+      // BT-153 item name is one line, the first with text; the whole description (several lines) is BT-154.
+      const name = item.description.split('\n').find(hasText) ?? item.description;
       return {
         id: String(i + 1),
-        ...(item.note !== undefined ? { note: item.note } : {}),
+        ...(hasText(item.note) ? { note: item.note } : {}),
         ...(item.period !== undefined ? { period: item.period } : {}),
-        ...(item.item_id !== undefined ? { sellerItemId: item.item_id } : {}),
+        ...(hasText(item.item_id) ? { sellerItemId: item.item_id } : {}),
         quantity: line.quantity,
         unitCode: item.unit_code ?? unitCode(item.unit),
         net: line.net,
         allowances: line.discount > 0n
           ? [{ amount: line.discount, reasonCode: DISCOUNT_REASON_CODE, reason: labels.discount }]
           : [],
-        charges: line.charges,
+        charges: line.charges.map((charge) => ({
+          amount: charge.amount,
+          ...(hasText(charge.reasonCode) ? { reasonCode: charge.reasonCode } : {}),
+          ...(hasText(charge.reason) ? { reason: charge.reason } : {}),
+        })),
         name,
         ...(item.description.includes('\n') ? { description: item.description } : {}),
         category: category(line.category),
@@ -106,21 +117,22 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
       };
     }),
   };
+  if (ids.specificationId !== undefined) document.specificationId = ids.specificationId;
   if (ids.businessProcessId !== undefined) document.businessProcessId = ids.businessProcessId;
   if (invoice.due_date !== undefined) document.dueDate = invoice.due_date;
-  // D35: buyer_reference is BT-10; without it the purchase order number fills it, as before.
-  const buyerReference = invoice.buyer_reference ?? invoice.po_number;
+  // buyer_reference is BT-10; without it the purchase order number fills it.
+  const buyerReference = optional(invoice.buyer_reference) ?? optional(invoice.po_number);
   if (buyerReference !== undefined) document.buyerReference = buyerReference;
-  if (invoice.po_number !== undefined) document.orderReference = invoice.po_number;
-  if (invoice.contract_reference !== undefined) document.contractReference = invoice.contract_reference;
-  if (invoice.project_reference !== undefined) document.projectReference = invoice.project_reference;
+  if (hasText(invoice.po_number)) document.orderReference = invoice.po_number;
+  if (hasText(invoice.contract_reference)) document.contractReference = invoice.contract_reference;
+  if (hasText(invoice.project_reference)) document.projectReference = invoice.project_reference;
   if (invoice.billing_reference !== undefined) document.billingReference = invoice.billing_reference;
   if (invoice.period !== undefined) document.invoicePeriod = invoice.period;
   const delivery = deliveryOf(invoice);
   if (delivery !== undefined) document.delivery = delivery;
   const paymentMeans = paymentMeansOf(invoice);
   if (paymentMeans !== undefined) document.paymentMeans = paymentMeans;
-  if (invoice.terms !== undefined) document.paymentTerms = invoice.terms;
+  if (hasText(invoice.terms)) document.paymentTerms = withSkontoLineBreaks(invoice.terms);
   return document;
 }
 
@@ -131,15 +143,16 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
  * (BT-32), which a taxed invoice needs when there is no VAT number (BR-S-02). A party's own
  * identifier and tax registration (D34) take their places when sent.
  */
-function party(p: Party, chargesVat: boolean, seller: boolean, profile: RuleProfile): EInvoiceParty {
+function party(p: Party, chargesVat: boolean, seller: boolean, profile: DocumentRules): EInvoiceParty {
   const out: Mutable<EInvoiceParty> = { name: p.name };
-  // D34: an electronic address as sent; XRechnung (and the EN 16931 core, as before) take the
-  // e-mail when none is sent; Peppol never guesses a participant id.
-  if (p.electronic_address !== undefined) out.electronicAddress = p.electronic_address;
-  else if (p.email !== undefined && profile !== 'peppol') out.electronicAddress = { scheme: 'EM', value: p.email };
-  const taxId = p.tax_id;
-  let identifier: { value: string; scheme?: string } | undefined = p.identifier;
-  let taxRegistrationId = seller ? p.tax_registration_id : undefined;
+  // An electronic address as sent; XRechnung and the EN 16931 core take the e-mail when none is
+  // sent; Peppol never guesses a participant id.
+  const email = optional(p.email);
+  if (p.electronic_address !== undefined && hasText(p.electronic_address.value)) out.electronicAddress = p.electronic_address;
+  else if (email !== undefined && profile !== 'peppol') out.electronicAddress = { scheme: 'EM', value: email };
+  const taxId = optional(p.tax_id);
+  let identifier: { value: string; scheme?: string } | undefined = p.identifier !== undefined && hasText(p.identifier.value) ? p.identifier : undefined;
+  let taxRegistrationId = seller ? optional(p.tax_registration_id) : undefined;
   if (taxId !== undefined) {
     if (chargesVat && looksLikeVatId(taxId)) out.vatId = taxId;
     else {
@@ -149,75 +162,96 @@ function party(p: Party, chargesVat: boolean, seller: boolean, profile: RuleProf
   }
   if (identifier !== undefined) out.identifier = identifier;
   if (taxRegistrationId !== undefined) out.taxRegistrationId = taxRegistrationId;
-  const address = splitPostalAddress(p.address, p.country);
+  const address = postalAddressOf(p.address, p.country);
   if (address !== undefined) out.address = address;
-  if (p.registration_no !== undefined) {
+  const registration = optional(p.registration_no);
+  if (registration !== undefined) {
     out.legalRegistration = p.registration_scheme === undefined
-      ? { id: p.registration_no }
-      : { id: p.registration_no, scheme: p.registration_scheme };
+      ? { id: registration }
+      : { id: registration, scheme: p.registration_scheme };
   }
-  // D34: the contact's own phone and e-mail, else the party's.
-  const contactName = p.contact?.name;
-  const phone = p.contact?.phone ?? p.phone;
-  const email = p.contact?.email ?? p.email;
-  if (contactName !== undefined || phone !== undefined || email !== undefined) {
+  // The contact's own phone and e-mail, else the party's.
+  const contactName = optional(p.contact?.name);
+  const phone = optional(p.contact?.phone) ?? optional(p.phone);
+  const contactEmail = optional(p.contact?.email) ?? email;
+  if (contactName !== undefined || phone !== undefined || contactEmail !== undefined) {
     out.contact = {
       ...(contactName !== undefined ? { name: contactName } : {}),
       ...(phone !== undefined ? { phone } : {}),
-      ...(email !== undefined ? { email } : {}),
+      ...(contactEmail !== undefined ? { email: contactEmail } : {}),
     };
   }
   return out;
 }
 
-/** BG-13: the ship-to party and address, and the delivery date (D35). */
+/** The address split into its parts, each part with text or left out; undefined when no part has text. */
+function postalAddressOf(address: Party['address'], country: string | undefined): PostalAddress | undefined {
+  const parts = splitPostalAddress(address, country);
+  if (parts === undefined) return undefined;
+  const kept = Object.fromEntries(Object.entries(parts).filter(([, part]) => hasText(part))) as PostalAddress;
+  return Object.keys(kept).length === 0 ? undefined : kept;
+}
+
+/** BG-13: the ship-to party and address, and the delivery date. */
 function deliveryOf(invoice: Invoice): EInvoiceDelivery | undefined {
   const shipTo = invoice.ship_to;
-  if (shipTo === undefined && invoice.delivery_date === undefined) return undefined;
   const out: Mutable<EInvoiceDelivery> = {};
   if (shipTo !== undefined) {
-    out.name = shipTo.name;
-    const address = splitPostalAddress(shipTo.address, shipTo.country);
+    if (hasText(shipTo.name)) out.name = shipTo.name;
+    const address = postalAddressOf(shipTo.address, shipTo.country);
     if (address !== undefined) out.address = address;
   }
   if (invoice.delivery_date !== undefined) out.date = invoice.delivery_date;
-  return out;
+  return Object.keys(out).length === 0 ? undefined : out;
 }
 
 /**
- * BG-16 (D35): the code sent, else 58 (SEPA credit transfer) for an IBAN in EUR and 30 for any
- * other account; without a code or an account there are no payment means. A card (48, 54, 55)
- * adds BG-18, a direct debit (59) BG-19; an account sent with either is the payee's (BG-17).
+ * BG-16: the code sent, else 58 (SEPA credit transfer) for an IBAN in EUR and 30 for any other
+ * account; without a code or an account there are no payment means. A card (48, 54, 55) adds
+ * BG-18; a direct debit (49, 59) with its mandate BG-19; an account sent with either is the
+ * payee's (BG-17).
  */
 function paymentMeansOf(invoice: Invoice): EInvoicePaymentMeans | undefined {
   const payment = invoice.payment;
   if (payment === undefined) return undefined;
-  const accountId = payment.iban ?? payment.account_number;
+  const iban = optional(payment.iban);
+  const accountId = iban ?? optional(payment.account_number);
   const code = payment.means_code
-    ?? (accountId === undefined ? undefined : payment.iban !== undefined && invoice.currency === 'EUR' ? SEPA_CREDIT_TRANSFER : CREDIT_TRANSFER);
+    ?? (accountId === undefined ? undefined : iban !== undefined && invoice.currency === 'EUR' ? SEPA_CREDIT_TRANSFER : CREDIT_TRANSFER);
   if (code === undefined) return undefined;
   const out: Mutable<EInvoicePaymentMeans> = { code, remittanceInformation: invoice.number };
-  if (payment.method_note !== undefined) out.text = payment.method_note;
-  if (payment.instructions !== undefined) out.instructions = payment.instructions;
+  const text = optional(payment.method_note);
+  if (text !== undefined) out.text = text;
+  const instructions = optional(payment.instructions);
+  if (instructions !== undefined) out.instructions = instructions;
   if (CARD_CODES.has(code) && payment.card !== undefined) {
+    const holder = optional(payment.card.holder);
     out.card = {
       last4: payment.card.last4,
-      network: payment.card.network ?? DEFAULT_CARD_NETWORK,
-      ...(payment.card.holder !== undefined ? { holder: payment.card.holder } : {}),
+      network: optional(payment.card.network) ?? DEFAULT_CARD_NETWORK,
+      ...(holder !== undefined ? { holder } : {}),
     };
   }
-  if (code === SEPA_DIRECT_DEBIT && payment.mandate_reference !== undefined && payment.creditor_id !== undefined && payment.debtor_iban !== undefined) {
-    out.directDebit = { mandateReference: payment.mandate_reference, creditorId: payment.creditor_id, debtorAccount: payment.debtor_iban };
+  const mandateReference = optional(payment.mandate_reference);
+  if ((code === SEPA_DIRECT_DEBIT || code === DIRECT_DEBIT) && mandateReference !== undefined) {
+    const creditorId = optional(payment.creditor_id);
+    const debtorAccount = optional(payment.debtor_iban);
+    out.directDebit = {
+      mandateReference,
+      ...(creditorId !== undefined ? { creditorId } : {}),
+      ...(debtorAccount !== undefined ? { debtorAccount } : {}),
+    };
   }
   if (accountId !== undefined) {
-    const holder = payment.account_name ?? payment.pay_to;
-    const serviceProvider = payment.swift ?? payment.routing_number;
+    const holder = optional(payment.account_name) ?? optional(payment.pay_to);
+    const serviceProvider = optional(payment.swift) ?? optional(payment.routing_number);
+    const bankName = optional(payment.bank_name);
     out.account = {
       id: accountId,
-      iban: payment.iban !== undefined,
+      iban: iban !== undefined,
       ...(holder !== undefined ? { name: holder } : {}),
       ...(serviceProvider !== undefined ? { serviceProvider } : {}),
-      ...(payment.bank_name !== undefined ? { bankName: payment.bank_name } : {}),
+      ...(bankName !== undefined ? { bankName } : {}),
     };
   }
   return out;

@@ -1,13 +1,14 @@
 import { AppError } from '../../errors/app-error.ts';
 import type { InvoiceRequest, Party } from '../invoice/invoice-request-schema.ts';
-import { EAS_CODES, ICD_CODES, PAYMENT_MEANS_CODES, REC20_UNIT_CODES } from './code-lists.ts';
+import { CHARGE_REASON_CODES, EAS_CODES, ICD_CODES, PAYMENT_MEANS_CODES, REC20_UNIT_CODES } from './code-lists.ts';
 
 const invalid = (message: string) => new AppError('validation_error', message);
 
 /**
- * D34, D35: the coded values of a request, checked against EN 16931's code lists whatever the
- * output (a code that is not on its list is wrong in any document), and what a payment means
- * needs: a SEPA direct debit (59) its mandate, creditor id and debited account.
+ * The coded values of a request, checked against EN 16931's code lists whatever the output (a
+ * code that is not on its list is wrong in any document), and what a payment means needs: a SEPA
+ * direct debit (59) its mandate, creditor id and debited account. Document-level allowances and
+ * charges have their reason codes checked where they are read (read-document-adjustments.ts).
  */
 export function checkEInvoiceCodes(request: InvoiceRequest): void {
   for (const [party, path] of [[request.from, 'from'], [request.to, 'to']] as const) checkParty(party, path);
@@ -15,6 +16,11 @@ export function checkEInvoiceCodes(request: InvoiceRequest): void {
     if (item.unit_code !== undefined && !REC20_UNIT_CODES.has(item.unit_code)) {
       throw invalid(`items[${i}].unit_code "${item.unit_code}" is not a UN/ECE Recommendation 20 unit code; send one such as C62 (one), H87 (piece), HUR (hour), DAY, KGM, or leave it out to have it read from unit`);
     }
+    (item.charges ?? []).forEach((charge, k) => {
+      if (charge.reason_code !== undefined && !CHARGE_REASON_CODES.has(charge.reason_code)) {
+        throw invalid(`items[${i}].charges[${k}].reason_code "${charge.reason_code}" is not on the UNCL 7161 charge code list (EN 16931 BR-CL-20); send one such as ABL (packaging), FC (freight), ZZZ (mutually defined), or leave it out and send reason`);
+      }
+    });
   });
   const payment = request.payment;
   if (payment?.means_code !== undefined) {

@@ -62,6 +62,8 @@ export interface AmountsAllowanceCharge {
   /** As sent (D37), for allowances and charges. */
   readonly reason?: string;
   readonly reasonCode?: string;
+  /** The request field it comes from (allowances[i], charges[i], shipping); none for the global discount's shares. */
+  readonly field?: string;
 }
 
 export interface AmountsSubtotal {
@@ -88,6 +90,7 @@ interface Adjustment {
   readonly amount: bigint;
   readonly reason?: string;
   readonly reasonCode?: string;
+  readonly field?: string;
 }
 
 interface CategoryAccumulator extends CategoryComponents {
@@ -199,6 +202,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
       entry.adjustments.push({
         kind: charge ? 'charge' : 'allowance',
         charge,
+        field: path,
         amount: minor(a.amount, `${path}.amount`),
         ...(a.reason !== undefined ? { reason: a.reason } : {}),
         ...(a.reason_code !== undefined ? { reasonCode: a.reason_code } : {}),
@@ -218,7 +222,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     const entry = categoryOf(code, shippingRate);
     if (invoice.shipping_taxes === undefined) seeAmount(entry);
     else for (const tax of invoice.shipping_taxes) entry.components.add(componentKey(tax.name ?? taxWord, parseDecimal(tax.rate, 'shipping_taxes')));
-    entry.adjustments.push({ kind: 'shipping', charge: true, amount: shipping });
+    entry.adjustments.push({ kind: 'shipping', charge: true, field: 'shipping', amount: shipping });
   }
 
   // Each category's exact tax, then integers that add up to the invoice's total_tax.

@@ -8,8 +8,11 @@ import type { TaxCategoryCode } from './compute-einvoice-amounts.ts';
  * integers in the currency's minor units; unit prices and quantities are × 10^6, as sent.
  */
 export interface EInvoice {
-  /** BT-24: the specification identifier (CustomizationID in UBL, the guideline id in CII). */
-  readonly specificationId: string;
+  /**
+   * BT-24: the specification identifier (CustomizationID in UBL, the guideline id in CII). Absent
+   * only in a UBL document that claims no EN 16931 conformance (docs/ubl.md, "Without a profile").
+   */
+  readonly specificationId?: string;
   /** BT-23: the business process (ProfileID in UBL), which Peppol and XRechnung require. */
   readonly businessProcessId?: string;
   /** BT-1 */
@@ -102,8 +105,11 @@ export interface EInvoicePaymentMeans {
   readonly instructions?: string;
   /** BG-18 (card codes 48, 54, 55). */
   readonly card?: { readonly last4: string; readonly holder?: string; readonly network: string };
-  /** BG-19 (code 59): BT-89 mandate, BT-90 creditor id, BT-91 debited account. */
-  readonly directDebit?: { readonly mandateReference: string; readonly creditorId: string; readonly debtorAccount: string };
+  /**
+   * BG-19 (codes 49 and 59, with a mandate): BT-89 mandate, BT-90 creditor id, BT-91 debited
+   * account. A SEPA direct debit (59) has all three; a direct debit (49) what was sent.
+   */
+  readonly directDebit?: { readonly mandateReference: string; readonly creditorId?: string; readonly debtorAccount?: string };
   /** BG-17 */
   readonly account?: {
     /** BT-84: an IBAN, or another account number (iban false). */
@@ -141,6 +147,8 @@ export interface EInvoiceAllowanceCharge {
   /** BT-97 / BT-104 */
   readonly reason?: string;
   readonly category: EInvoiceVatCategory;
+  /** The request field it comes from (allowances[i], charges[i], shipping), for the pre-flight's messages; none for the global discount's shares. */
+  readonly field?: string;
 }
 
 export interface EInvoiceVatSubtotal {

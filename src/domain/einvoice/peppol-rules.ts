@@ -1,45 +1,47 @@
 import { PEPPOL_EAS_CODES } from './code-lists.ts';
-import type { EInvoice, EInvoiceParty } from './einvoice.ts';
-import type { EInvoiceProblem } from './einvoice-problem.ts';
+import { danishProblems } from './danish-rules.ts';
+import { dutchProblems } from './dutch-rules.ts';
+import type { EInvoice } from './einvoice.ts';
+import type { RuleProblem } from './einvoice-problem.ts';
 import { germanProblems } from './german-rules.ts';
-import { identifierFormatProblem, validNorwegianOrgNumber } from './check-identifier-formats.ts';
+import { greekProblems } from './greek-rules.ts';
+import { icelandicProblems } from './icelandic-rules.ts';
+import { identifierFormatProblem } from './check-identifier-formats.ts';
+import { italianProblems } from './italian-rules.ts';
+import { keptPeppolProblems } from './kept-peppol-rules.ts';
+import { norwegianProblems } from './norwegian-rules.ts';
+import { peppolCountries } from './peppol-countries.ts';
+import { swedishProblems } from './swedish-rules.ts';
 
-/** KVK and OIN: the legal registrations a Dutch party must use under Peppol (NL-R-003, NL-R-005). */
-const DUTCH_LEGAL_SCHEMES: ReadonlySet<string> = new Set(['0106', '0190']);
-/** NL-R-008: payment means a Dutch seller may use towards a Dutch buyer. */
-const DUTCH_MEANS: ReadonlySet<string> = new Set(['30', '48', '49', '57', '58', '59']);
+/** PEPPOL-EN16931-P0104 … P0111: the category each of these VATEX codes belongs to. */
+const VATEX_CATEGORY: Readonly<Record<string, string>> = {
+  'VATEX-EU-G': 'G', 'VATEX-EU-O': 'O', 'VATEX-EU-IC': 'K', 'VATEX-EU-AE': 'AE',
+  'VATEX-EU-D': 'E', 'VATEX-EU-F': 'E', 'VATEX-EU-I': 'E', 'VATEX-EU-J': 'E',
+};
+const VATEX_RULE: Readonly<Record<string, string>> = {
+  'VATEX-EU-G': 'P0104', 'VATEX-EU-O': 'P0105', 'VATEX-EU-IC': 'P0106', 'VATEX-EU-AE': 'P0107',
+  'VATEX-EU-D': 'P0108', 'VATEX-EU-F': 'P0109', 'VATEX-EU-I': 'P0110', 'VATEX-EU-J': 'P0111',
+};
+
 /**
- * Peppol BIS 3.0.19 has national rules for sellers in these countries whose data this service does
- * not carry or check (Greek invoice-number segments and MARK numbers, Danish payment ids,
- * Icelandic kennitala, Swedish F-skatt wording, Italian fiscal codes …): rather than answer a
- * document the Peppol validator would refuse, the pre-flight says so.
+ * Peppol BIS Billing 3.0 on top of EN 16931 (UBL only): the rules it shares with XRechnung
+ * (kept-peppol-rules.ts), electronic addresses in Peppol's schemes, a buyer or order reference,
+ * the scheme formats of identifiers, VATEX codes in their own category, and the national rules of
+ * the seller's country (Denmark, Germany with a German buyer, Greece, Iceland, Italy, the
+ * Netherlands, Norway, Sweden). The rest of Peppol's rules hold by construction (docs/einvoice.md).
  */
-const UNSUPPORTED_SELLER_COUNTRIES: ReadonlySet<string> = new Set(['GR', 'DK', 'IS', 'IT', 'SE']);
+export function peppolProblems(doc: EInvoice): RuleProblem[] {
+  const problems: RuleProblem[] = keptPeppolProblems(doc, 'peppol');
+  const add = (field: string, term: string, rule: string, message: string) => problems.push({ field, term, rule, message });
 
-/** The country Peppol's national rules read: the VAT id's prefix, else the address's country. */
-function peppolCountry(party: EInvoiceParty): string | undefined {
-  return party.vatId?.slice(0, 2).toUpperCase() ?? party.address?.country;
-}
-
-/**
- * D39, Peppol BIS Billing 3.0 on top of EN 16931 (UBL only): both electronic addresses in
- * Peppol's schemes, a buyer or order reference, one note, the scheme formats of identifiers, and
- * the national rules of the seller's country that this service's data can meet.
- */
-export function peppolProblems(doc: EInvoice): EInvoiceProblem[] {
-  const problems: EInvoiceProblem[] = [];
-  const add = (field: string, term: string, message: string) => problems.push({ field, term, message });
-
-  for (const [party, path, term, rule] of [[doc.seller, 'from', 'BT-34', 'R020'], [doc.buyer, 'to', 'BT-49', 'R010']] as const) {
+  for (const [party, path, term] of [[doc.seller, 'from', 'BT-34'], [doc.buyer, 'to', 'BT-49']] as const) {
     const address = party.electronicAddress;
-    if (address === undefined) {
-      add(`${path}.electronic_address`, term, `Peppol needs the ${path === 'from' ? 'seller' : 'buyer'}'s Peppol participant id (PEPPOL-EN16931-${rule}): send ${path}.electronic_address: {scheme, value}, for example {"scheme": "0088", "value": "<GLN>"} or {"scheme": "9930", "value": "<German VAT id>"}; an e-mail address is not a Peppol id`);
-    } else if (!PEPPOL_EAS_CODES.has(address.scheme)) {
-      add(`${path}.electronic_address.scheme`, term, `scheme "${address.scheme}" is not one Peppol accepts (PEPPOL-EN16931-CL008): send a Peppol EAS code such as 0088, 0192, 0208, 9930${address.scheme === 'EM' ? '; Peppol does not deliver to e-mail addresses' : ''}`);
+    if (address !== undefined && !PEPPOL_EAS_CODES.has(address.scheme)) {
+      add(`${path}.electronic_address.scheme`, term, 'PEPPOL-EN16931-CL008', `scheme "${address.scheme}" is not one Peppol accepts: send a Peppol EAS code such as 0088, 0192, 0208, 9930${address.scheme === 'EM' ? '; Peppol does not deliver to e-mail addresses' : ''}`);
     }
   }
   if (doc.buyerReference === undefined && doc.orderReference === undefined) {
-    add('invoice.buyer_reference', 'BT-10', 'Peppol needs a buyer reference or a purchase order number (PEPPOL-EN16931-R003): send invoice.buyer_reference or invoice.po_number');
+    add('invoice.buyer_reference', 'BT-10', 'PEPPOL-EN16931-R003', 'Peppol needs a buyer reference or a purchase order number: send invoice.buyer_reference or invoice.po_number');
   }
   for (const [party, path] of [[doc.seller, 'from'], [doc.buyer, 'to']] as const) {
     const endpoint = party.electronicAddress;
@@ -50,57 +52,22 @@ export function peppolProblems(doc: EInvoice): EInvoiceProblem[] {
     ];
     for (const problem of checks) if (problem !== undefined) problems.push(problem);
   }
-
-  const sellerCountry = doc.seller.address?.country;
-  const buyerCountry = doc.buyer.address?.country;
-  if (sellerCountry === 'DE' && buyerCountry === 'DE') problems.push(...germanProblems(doc, 'DE-R-0'));
-  if (sellerCountry === 'NL') problems.push(...dutchProblems(doc));
-  const nationalCountry = peppolCountry(doc.seller);
-  if (nationalCountry === 'NO') problems.push(...norwegianProblems(doc));
-  if (nationalCountry !== undefined && (UNSUPPORTED_SELLER_COUNTRIES.has(nationalCountry) || nationalCountry === 'EL')) {
-    add('from.country', 'BT-40', `Peppol BIS 3 has national rules for sellers in ${nationalCountry} that this service does not check yet; send profile "en16931" for an EN 16931 invoice, or use a Peppol service provider for this country`);
+  for (const subtotal of doc.vatBreakdown) {
+    const code = subtotal.category.exemption?.code?.toUpperCase();
+    const expected = code === undefined ? undefined : VATEX_CATEGORY[code];
+    if (expected !== undefined && expected !== subtotal.category.code) {
+      add('tax_exemption_code', 'BT-121', `PEPPOL-EN16931-${VATEX_RULE[code!]!}`, `the exemption code ${code} belongs to VAT category ${expected}, but it explains category ${subtotal.category.code} (its shipping, allowances or charges take the top-level tax_exemption_code): send tax_exemption_code for category ${subtotal.category.code} on its own lines, or another top-level code`);
+    }
   }
+
+  const countries = peppolCountries(doc);
+  if (countries.supplierAddress === 'DE' && countries.customerAddress === 'DE') problems.push(...germanProblems(doc, 'DE-R-0'));
+  if (countries.supplierAddress === 'NL') problems.push(...dutchProblems(doc));
+  if (countries.supplierAddress === 'DK') problems.push(...danishProblems(doc));
+  if (countries.supplierAddress === 'IS') problems.push(...icelandicProblems(doc));
+  if (countries.supplierAddress === 'SE') problems.push(...swedishProblems(doc));
+  if (countries.supplier === 'NO') problems.push(...norwegianProblems(doc));
+  if (countries.supplier === 'IT') problems.push(...italianProblems(doc));
+  if (countries.supplier === 'GR' || countries.supplier === 'EL') problems.push(...greekProblems(doc, countries));
   return problems;
 }
-
-/** NL-R-002 … NL-R-008 for a Dutch seller (and a Dutch buyer). */
-function dutchProblems(doc: EInvoice): EInvoiceProblem[] {
-  const problems: EInvoiceProblem[] = [];
-  const add = (field: string, term: string, message: string) => problems.push({ field, term, message });
-  const seller = doc.seller;
-  if (seller.address?.street === undefined || seller.address.city === undefined || seller.address.postalZone === undefined) {
-    add('from.address', 'BG-5', 'a Dutch seller\'s address needs a street, a city and a post code (NL-R-002): send from.address with "street" and "post code city" lines, or as an object');
-  }
-  if (seller.legalRegistration === undefined || !DUTCH_LEGAL_SCHEMES.has(seller.legalRegistration.scheme ?? '')) {
-    add('from.registration_scheme', 'BT-30', 'a Dutch seller\'s legal registration must be its KVK or OIN number (NL-R-003): send from.registration_no with from.registration_scheme "0106" (KVK) or "0190" (OIN)');
-  }
-  if (doc.paymentMeans === undefined && doc.totals.payable > 0n) {
-    add('payment', 'BG-16', 'a Dutch seller must give the payment means (NL-R-007): send payment.iban, or payment.means_code with what it needs');
-  }
-  if (doc.buyer.address?.country === 'NL') {
-    const buyer = doc.buyer;
-    if (buyer.address?.street === undefined || buyer.address.city === undefined || buyer.address.postalZone === undefined) {
-      add('to.address', 'BG-8', 'a Dutch buyer\'s address needs a street, a city and a post code (NL-R-004): send to.address with "street" and "post code city" lines, or as an object');
-    }
-    if (buyer.legalRegistration === undefined || !DUTCH_LEGAL_SCHEMES.has(buyer.legalRegistration.scheme ?? '')) {
-      add('to.registration_scheme', 'BT-47', 'a Dutch buyer\'s legal registration must be its KVK or OIN number (NL-R-005): send to.registration_no with to.registration_scheme "0106" (KVK) or "0190" (OIN)');
-    }
-    if (doc.paymentMeans !== undefined && !DUTCH_MEANS.has(doc.paymentMeans.code)) {
-      add('payment.means_code', 'BT-81', `payment means ${doc.paymentMeans.code} is not one a Dutch seller may use towards a Dutch buyer (NL-R-008): use 30, 48, 49, 57, 58 or 59`);
-    }
-  }
-  return problems;
-}
-
-/** NO-R-001: a Norwegian seller's VAT id is NO + organisation number + MVA. */
-function norwegianProblems(doc: EInvoice): EInvoiceProblem[] {
-  const vatId = doc.seller.vatId;
-  if (vatId === undefined || !vatId.startsWith('NO')) return [];
-  const match = /^NO([0-9]{9})MVA$/.exec(vatId);
-  return match !== null && validNorwegianOrgNumber(match[1]!) ? [] : [{
-    field: 'from.tax_id',
-    term: 'BT-31',
-    message: `a Norwegian seller's VAT id must be NO, the 9-digit organisation number and MVA, such as NO999999999MVA (NO-R-001); got "${vatId}"`,
-  }];
-}
-

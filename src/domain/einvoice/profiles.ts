@@ -7,6 +7,13 @@ export type EInvoiceSyntax = 'ubl' | 'cii';
 /** The rule sets a document is checked against: EN 16931 alone, or with a CIUS on top. */
 export type RuleProfile = 'en16931' | 'peppol' | 'xrechnung';
 
+/**
+ * The rules a written document claims to meet: a profile's, or none — a UBL 2.1 document that is
+ * valid against the UBL schema and claims no EN 16931 conformance (`output: "ubl"` without a
+ * profile when the data falls short of EN 16931, docs/ubl.md).
+ */
+export type DocumentRules = RuleProfile | 'none';
+
 /** D32: which profiles each output takes; the first is the default (pdf has none: a plain PDF). */
 export const PROFILE_PAIRS: Readonly<Record<Output, readonly Profile[]>> = {
   ubl: ['en16931', 'peppol', 'xrechnung'],
@@ -31,9 +38,23 @@ export function profileOf(output: Output, profile: Profile | undefined): Profile
   return profile;
 }
 
-/** BT-24 and BT-23 of each profile's documents. */
+/**
+ * The outputs that, asked for without a profile, still answer when the data falls short of their
+ * default profile, and what they write then. Only UBL: the interface offers UBL 2.1 "for
+ * interoperability" to every account with the fields the PDF needs, which lack what EN 16931
+ * asks for (the countries, typically); its document then claims no conformance it lacks. CII and
+ * the hybrid PDF exist for EN 16931 alone, and a profile sent (en16931 included) always holds.
+ */
+const UNPROFILED_FALLBACKS: Readonly<Partial<Record<Output, DocumentRules>>> = { ubl: 'none' };
+
+/** The rules an output asked for without a profile is written under when its default's are not met; undefined when it must refuse. */
+export function unprofiledFallbackOf(output: Output): DocumentRules | undefined {
+  return UNPROFILED_FALLBACKS[output];
+}
+
+/** BT-24 and BT-23 of each profile's documents; neither for a document that claims no profile. */
 export interface ProfileIds {
-  readonly specificationId: string;
+  readonly specificationId?: string;
   readonly businessProcessId?: string;
 }
 
@@ -42,7 +63,8 @@ export const EN16931_SPECIFICATION_ID = 'urn:cen.eu:en16931:2017';
 /** Peppol BIS Billing 3.0's business process, which XRechnung's UBL and CII also require (PEPPOL-EN16931-R001). */
 const PEPPOL_BILLING_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
-export const PROFILE_IDS: Readonly<Record<RuleProfile, ProfileIds>> = {
+export const PROFILE_IDS: Readonly<Record<DocumentRules, ProfileIds>> = {
+  none: {},
   en16931: { specificationId: EN16931_SPECIFICATION_ID },
   peppol: {
     specificationId: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',

@@ -1,6 +1,6 @@
 /**
  * UN/ECE Recommendation 20 unit codes for the unit labels people write on invoices, in the
- * service's languages (issue 5). Keys are lower case without a trailing dot.
+ * service's languages. Keys are lower case without a trailing dot.
  */
 export const UNIT_CODES: Readonly<Record<string, string>> = {
   // time

@@ -2,8 +2,10 @@ import { formatFixed, formatScaled } from '../money/format-scaled.ts';
 import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import type { PostalAddress } from './split-postal-address.ts';
 import type { EInvoice, EInvoiceParty, EInvoicePeriod, EInvoiceVatCategory } from './einvoice.ts';
+import { NOTE_SUBJECT_CODES } from './code-lists.ts';
+import { hasPostalAddress } from './has-postal-address.ts';
 import { XmlElement } from './xml-element.ts';
-import { xmlText } from './xml-text.ts';
+import { hasText, xmlText } from './xml-text.ts';
 
 const INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
 const CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
@@ -13,13 +15,35 @@ const CBC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponen
 const PROJECT_DOCUMENT_TYPE = '50';
 /** BT-90 sits in the seller's identifiers with this scheme (EN 16931's UBL binding). */
 const SEPA_CREDITOR_SCHEME = 'SEPA';
+/** UNCL 4451 "general information": the subject of a note that names none. */
+const GENERAL_NOTE_SUBJECT = 'AAI';
+
+/**
+ * A note as UBL carries it. UBL has no element for a note's subject code (BT-21): a note that opens
+ * with `#CODE#` names one, and EN 16931 checks that code whenever three characters stand between
+ * a note's first two '#' (BR-CL-08), so "C#, F# and F#m" would be read as a note about "C, F".
+ * Such a note is written under the general subject, `#AAI#C#, F# and F#m`, which a reader takes
+ * apart into the subject and the text as sent; a note that names a listed subject is kept.
+ */
+function ublNote(note: string): string {
+  const text = xmlText(note);
+  const first = text.indexOf('#');
+  const second = first < 0 ? -1 : text.indexOf('#', first + 1);
+  if (second < 0) return text;
+  const code = text.slice(first + 1, second);
+  // XPath counts characters, not UTF-16 units.
+  return [...code].length !== 3 || NOTE_SUBJECT_CODES.has(code) ? text : `#${GENERAL_NOTE_SUBJECT}#${text}`;
+}
 
 
 /**
- * The invoice as an OASIS UBL 2.1 Invoice, or CreditNote for a credit note (D33), UTF-8, the same
- * bytes for the same invoice. Every value goes through XmlElement, which escapes it; nothing
- * the caller sent is concatenated into markup. Elements are written in the order the schema
- * requires (the two roots order a few of them differently). Where each term goes: docs/ubl.md.
+ * The invoice as an OASIS UBL 2.1 Invoice, or CreditNote for a credit note, UTF-8, the same bytes
+ * for the same invoice. Every value goes through XmlElement, which escapes it; nothing the caller
+ * sent is concatenated into markup. Elements are written in the order the schema requires (the two
+ * roots order a few of them differently). Where each term goes: docs/ubl.md. An optional term
+ * without text is left out; a required one without text throws (XmlElement), as does anything
+ * else that would make an invalid document: the caller answers ubl_error. Without a
+ * specification identifier the document claims no EN 16931 conformance (no CustomizationID).
  * Pure: no I/O, no clock.
  */
 export function writeUbl(doc: EInvoice): string {
@@ -42,25 +66,25 @@ export function writeUbl(doc: EInvoice): string {
   const withScheme = (scheme: string | undefined) => (scheme === undefined ? undefined : { schemeID: scheme });
 
   cbc(root, 'UBLVersionID', '2.1');
-  cbc(root, 'CustomizationID', doc.specificationId);
+  if (doc.specificationId !== undefined) cbc(root, 'CustomizationID', doc.specificationId);
   if (doc.businessProcessId !== undefined) cbc(root, 'ProfileID', doc.businessProcessId);
   cbc(root, 'ID', doc.number);
   cbc(root, 'IssueDate', doc.issueDate);
   // A CreditNote has no DueDate: BT-9 is the payment means' due date there.
   if (!creditNote && doc.dueDate !== undefined) cbc(root, 'DueDate', doc.dueDate);
   cbc(root, creditNote ? 'CreditNoteTypeCode' : 'InvoiceTypeCode', doc.typeCode);
-  for (const note of doc.notes) cbc(root, 'Note', note);
+  for (const note of doc.notes) if (hasText(note)) cbc(root, 'Note', ublNote(note));
   cbc(root, 'DocumentCurrencyCode', currency);
-  if (doc.buyerReference !== undefined) cbc(root, 'BuyerReference', doc.buyerReference);
+  if (hasText(doc.buyerReference)) cbc(root, 'BuyerReference', doc.buyerReference);
   if (doc.invoicePeriod !== undefined) period(cac(root, 'InvoicePeriod'), doc.invoicePeriod);
-  if (doc.orderReference !== undefined) cbc(cac(root, 'OrderReference'), 'ID', doc.orderReference);
+  if (hasText(doc.orderReference)) cbc(cac(root, 'OrderReference'), 'ID', doc.orderReference);
   if (doc.billingReference !== undefined) {
     const reference = cac(cac(root, 'BillingReference'), 'InvoiceDocumentReference');
     cbc(reference, 'ID', doc.billingReference.number);
-    if (doc.billingReference.date !== undefined) cbc(reference, 'IssueDate', doc.billingReference.date);
+    if (hasText(doc.billingReference.date)) cbc(reference, 'IssueDate', doc.billingReference.date);
   }
-  if (doc.contractReference !== undefined) cbc(cac(root, 'ContractDocumentReference'), 'ID', doc.contractReference);
-  if (doc.projectReference !== undefined) {
+  if (hasText(doc.contractReference)) cbc(cac(root, 'ContractDocumentReference'), 'ID', doc.contractReference);
+  if (hasText(doc.projectReference)) {
     if (creditNote) {
       const reference = cac(root, 'AdditionalDocumentReference');
       cbc(reference, 'ID', doc.projectReference);
@@ -73,49 +97,51 @@ export function writeUbl(doc: EInvoice): string {
   party(cac(root, 'AccountingSupplierParty'), doc.seller, doc.paymentMeans?.directDebit?.creditorId);
   party(cac(root, 'AccountingCustomerParty'), doc.buyer, undefined);
 
-  if (doc.delivery !== undefined) {
+  const shipTo = doc.delivery;
+  const shipToAddress = hasPostalAddress(shipTo?.address) ? shipTo.address : undefined;
+  if (shipTo !== undefined && (hasText(shipTo.date) || shipToAddress !== undefined || hasText(shipTo.name))) {
     const delivery = cac(root, 'Delivery');
-    if (doc.delivery.date !== undefined) cbc(delivery, 'ActualDeliveryDate', doc.delivery.date);
-    if (doc.delivery.address !== undefined) postalAddress(cac(cac(delivery, 'DeliveryLocation'), 'Address'), doc.delivery.address);
-    if (doc.delivery.name !== undefined) cbc(cac(cac(delivery, 'DeliveryParty'), 'PartyName'), 'Name', doc.delivery.name);
+    if (hasText(shipTo.date)) cbc(delivery, 'ActualDeliveryDate', shipTo.date);
+    if (shipToAddress !== undefined) postalAddress(cac(cac(delivery, 'DeliveryLocation'), 'Address'), shipToAddress);
+    if (hasText(shipTo.name)) cbc(cac(cac(delivery, 'DeliveryParty'), 'PartyName'), 'Name', shipTo.name);
   }
 
   const means = doc.paymentMeans;
   if (means !== undefined) {
     const element = cac(root, 'PaymentMeans');
-    cbc(element, 'PaymentMeansCode', means.code, means.text === undefined ? undefined : { name: means.text });
+    cbc(element, 'PaymentMeansCode', means.code, hasText(means.text) ? { name: means.text } : undefined);
     if (creditNote && doc.dueDate !== undefined) cbc(element, 'PaymentDueDate', doc.dueDate);
-    if (means.instructions !== undefined) cbc(element, 'InstructionNote', means.instructions);
+    if (hasText(means.instructions)) cbc(element, 'InstructionNote', means.instructions);
     cbc(element, 'PaymentID', means.remittanceInformation);
     if (means.card !== undefined) {
       const card = cac(element, 'CardAccount');
       cbc(card, 'PrimaryAccountNumberID', means.card.last4);
       cbc(card, 'NetworkID', means.card.network);
-      if (means.card.holder !== undefined) cbc(card, 'HolderName', means.card.holder);
+      if (hasText(means.card.holder)) cbc(card, 'HolderName', means.card.holder);
     }
     if (means.account !== undefined) {
+      const { id, name, serviceProvider, bankName } = means.account;
       const account = cac(element, 'PayeeFinancialAccount');
-      cbc(account, 'ID', means.account.id);
-      if (means.account.name !== undefined) cbc(account, 'Name', means.account.name);
-      if (means.account.serviceProvider !== undefined || means.account.bankName !== undefined) {
+      cbc(account, 'ID', id);
+      if (hasText(name)) cbc(account, 'Name', name);
+      if (hasText(serviceProvider) || hasText(bankName)) {
         const branch = cac(account, 'FinancialInstitutionBranch');
-        if (means.account.serviceProvider !== undefined) cbc(branch, 'ID', means.account.serviceProvider);
-        if (means.account.bankName !== undefined) cbc(branch, 'Name', means.account.bankName);
+        if (hasText(serviceProvider)) cbc(branch, 'ID', serviceProvider);
+        if (hasText(bankName)) cbc(branch, 'Name', bankName);
       }
     }
     if (means.directDebit !== undefined) {
       const mandate = cac(element, 'PaymentMandate');
       cbc(mandate, 'ID', means.directDebit.mandateReference);
-      cbc(cac(mandate, 'PayerFinancialAccount'), 'ID', means.directDebit.debtorAccount);
+      if (hasText(means.directDebit.debtorAccount)) cbc(cac(mandate, 'PayerFinancialAccount'), 'ID', means.directDebit.debtorAccount);
     }
   }
-  if (doc.paymentTerms !== undefined) cbc(cac(root, 'PaymentTerms'), 'Note', doc.paymentTerms);
+  if (hasText(doc.paymentTerms)) cbc(cac(root, 'PaymentTerms'), 'Note', doc.paymentTerms);
 
   for (const ac of doc.allowanceCharges) {
     const element = cac(root, 'AllowanceCharge');
     cbc(element, 'ChargeIndicator', ac.charge ? 'true' : 'false');
-    if (ac.reasonCode !== undefined) cbc(element, 'AllowanceChargeReasonCode', ac.reasonCode);
-    if (ac.reason !== undefined) cbc(element, 'AllowanceChargeReason', ac.reason);
+    reasons(element, ac);
     amount(element, 'Amount', ac.amount);
     taxCategory(cac(element, 'TaxCategory'), ac.category, false);
   }
@@ -143,7 +169,7 @@ export function writeUbl(doc: EInvoice): string {
   for (const line of doc.lines) {
     const element = cac(root, creditNote ? 'CreditNoteLine' : 'InvoiceLine');
     cbc(element, 'ID', line.id);
-    if (line.note !== undefined) cbc(element, 'Note', line.note);
+    if (hasText(line.note)) cbc(element, 'Note', line.note);
     cbc(element, creditNote ? 'CreditedQuantity' : 'InvoicedQuantity', formatScaled(line.quantity, DECIMAL_DIGITS), { unitCode: line.unitCode });
     amount(element, 'LineExtensionAmount', line.net);
     if (line.period !== undefined) period(cac(element, 'InvoicePeriod'), line.period);
@@ -151,15 +177,14 @@ export function writeUbl(doc: EInvoice): string {
       for (const adjustment of adjustments) {
         const ac = cac(element, 'AllowanceCharge');
         cbc(ac, 'ChargeIndicator', charge ? 'true' : 'false');
-        if (adjustment.reasonCode !== undefined) cbc(ac, 'AllowanceChargeReasonCode', adjustment.reasonCode);
-        if (adjustment.reason !== undefined) cbc(ac, 'AllowanceChargeReason', adjustment.reason);
+        reasons(ac, adjustment);
         amount(ac, 'Amount', adjustment.amount);
       }
     }
     const product = cac(element, 'Item');
-    if (line.description !== undefined) cbc(product, 'Description', line.description);
+    if (hasText(line.description)) cbc(product, 'Description', line.description);
     cbc(product, 'Name', line.name);
-    if (line.sellerItemId !== undefined) cbc(cac(product, 'SellersItemIdentification'), 'ID', line.sellerItemId);
+    if (hasText(line.sellerItemId)) cbc(cac(product, 'SellersItemIdentification'), 'ID', line.sellerItemId);
     taxCategory(cac(product, 'ClassifiedTaxCategory'), line.category, false);
     cbc(cac(element, 'Price'), 'PriceAmount', formatScaled(line.unitPrice, DECIMAL_DIGITS), { currencyID: currency });
   }
@@ -168,45 +193,51 @@ export function writeUbl(doc: EInvoice): string {
 
   function party(parent: XmlElement, p: EInvoiceParty, creditorId: string | undefined): void {
     const element = cac(parent, 'Party');
-    if (p.electronicAddress !== undefined) cbc(element, 'EndpointID', p.electronicAddress.value, { schemeID: p.electronicAddress.scheme });
-    if (p.identifier !== undefined) cbc(cac(element, 'PartyIdentification'), 'ID', p.identifier.value, withScheme(p.identifier.scheme));
-    if (creditorId !== undefined) cbc(cac(element, 'PartyIdentification'), 'ID', creditorId, { schemeID: SEPA_CREDITOR_SCHEME });
-    cbc(cac(element, 'PartyName'), 'Name', p.name);
-    if (p.address !== undefined) postalAddress(cac(element, 'PostalAddress'), p.address);
-    if (p.vatId !== undefined) {
-      const scheme = cac(element, 'PartyTaxScheme');
-      cbc(scheme, 'CompanyID', p.vatId);
-      cbc(cac(scheme, 'TaxScheme'), 'ID', 'VAT');
+    if (p.electronicAddress !== undefined && hasText(p.electronicAddress.value)) {
+      cbc(element, 'EndpointID', p.electronicAddress.value, { schemeID: p.electronicAddress.scheme });
     }
-    if (p.taxRegistrationId !== undefined) {
-      const scheme = cac(element, 'PartyTaxScheme');
-      cbc(scheme, 'CompanyID', p.taxRegistrationId);
-      cbc(cac(scheme, 'TaxScheme'), 'ID', 'TAX');
+    if (p.identifier !== undefined && hasText(p.identifier.value)) cbc(cac(element, 'PartyIdentification'), 'ID', p.identifier.value, withScheme(p.identifier.scheme));
+    if (hasText(creditorId)) cbc(cac(element, 'PartyIdentification'), 'ID', creditorId, { schemeID: SEPA_CREDITOR_SCHEME });
+    cbc(cac(element, 'PartyName'), 'Name', p.name);
+    if (hasPostalAddress(p.address)) postalAddress(cac(element, 'PostalAddress'), p.address);
+    for (const [id, scheme] of [[p.vatId, 'VAT'], [p.taxRegistrationId, 'TAX']] as const) {
+      if (!hasText(id)) continue;
+      const taxScheme = cac(element, 'PartyTaxScheme');
+      cbc(taxScheme, 'CompanyID', id);
+      cbc(cac(taxScheme, 'TaxScheme'), 'ID', scheme);
     }
     const legal = cac(element, 'PartyLegalEntity');
     cbc(legal, 'RegistrationName', p.name);
-    if (p.legalRegistration !== undefined) cbc(legal, 'CompanyID', p.legalRegistration.id, withScheme(p.legalRegistration.scheme));
-    if (p.contact !== undefined) {
-      const contact = cac(element, 'Contact');
-      if (p.contact.name !== undefined) cbc(contact, 'Name', p.contact.name);
-      if (p.contact.phone !== undefined) cbc(contact, 'Telephone', p.contact.phone);
-      if (p.contact.email !== undefined) cbc(contact, 'ElectronicMail', p.contact.email);
+    if (p.legalRegistration !== undefined && hasText(p.legalRegistration.id)) cbc(legal, 'CompanyID', p.legalRegistration.id, withScheme(p.legalRegistration.scheme));
+    const contact = p.contact;
+    if (contact !== undefined && (hasText(contact.name) || hasText(contact.phone) || hasText(contact.email))) {
+      const contactElement = cac(element, 'Contact');
+      if (hasText(contact.name)) cbc(contactElement, 'Name', contact.name);
+      if (hasText(contact.phone)) cbc(contactElement, 'Telephone', contact.phone);
+      if (hasText(contact.email)) cbc(contactElement, 'ElectronicMail', contact.email);
     }
   }
 
   function postalAddress(element: XmlElement, address: PostalAddress): void {
-    if (address.street !== undefined) cbc(element, 'StreetName', address.street);
-    if (address.additionalStreet !== undefined) cbc(element, 'AdditionalStreetName', address.additionalStreet);
-    if (address.city !== undefined) cbc(element, 'CityName', address.city);
-    if (address.postalZone !== undefined) cbc(element, 'PostalZone', address.postalZone);
-    if (address.subentity !== undefined) cbc(element, 'CountrySubentity', address.subentity);
-    if (address.line !== undefined) cbc(cac(element, 'AddressLine'), 'Line', address.line);
-    if (address.country !== undefined) cbc(cac(element, 'Country'), 'IdentificationCode', address.country);
+    if (hasText(address.street)) cbc(element, 'StreetName', address.street);
+    if (hasText(address.additionalStreet)) cbc(element, 'AdditionalStreetName', address.additionalStreet);
+    if (hasText(address.city)) cbc(element, 'CityName', address.city);
+    if (hasText(address.postalZone)) cbc(element, 'PostalZone', address.postalZone);
+    if (hasText(address.subentity)) cbc(element, 'CountrySubentity', address.subentity);
+    if (hasText(address.line)) cbc(cac(element, 'AddressLine'), 'Line', address.line);
+    if (hasText(address.country)) cbc(cac(element, 'Country'), 'IdentificationCode', address.country);
   }
 
   function period(element: XmlElement, p: EInvoicePeriod): void {
-    if (p.start !== undefined) cbc(element, 'StartDate', p.start);
-    if (p.end !== undefined) cbc(element, 'EndDate', p.end);
+    if (hasText(p.start)) cbc(element, 'StartDate', p.start);
+    if (hasText(p.end)) cbc(element, 'EndDate', p.end);
+  }
+
+  /** BT-97/98, BT-104/105, BT-139/140, BT-144/145: a reason, a code or both, never neither (BR-33 and kin). */
+  function reasons(element: XmlElement, ac: { readonly reasonCode?: string; readonly reason?: string }): void {
+    if (!hasText(ac.reasonCode) && !hasText(ac.reason)) throw new Error('an allowance or charge has neither a reason nor a reason code');
+    if (hasText(ac.reasonCode)) cbc(element, 'AllowanceChargeReasonCode', ac.reasonCode);
+    if (hasText(ac.reason)) cbc(element, 'AllowanceChargeReason', ac.reason);
   }
 
   /** The breakdown carries every rate (BT-119); lines, allowances and charges in O carry none. */
@@ -215,7 +246,7 @@ export function writeUbl(doc: EInvoice): string {
     if (breakdown && category.groups.length > 1) cbc(element, 'Name', category.groups.join(' + '));
     if (breakdown || category.code !== 'O') cbc(element, 'Percent', formatScaled(category.rate, DECIMAL_DIGITS));
     if (breakdown && category.exemption !== undefined) {
-      if (category.exemption.code !== undefined) cbc(element, 'TaxExemptionReasonCode', category.exemption.code);
+      if (hasText(category.exemption.code)) cbc(element, 'TaxExemptionReasonCode', category.exemption.code);
       cbc(element, 'TaxExemptionReason', category.exemption.reason);
     }
     cbc(cac(element, 'TaxScheme'), 'ID', 'VAT');

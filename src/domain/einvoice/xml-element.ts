@@ -12,16 +12,26 @@ const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<':
 /**
  * One element of an XML document the e-invoice writers build (write-ubl.ts, write-cii.ts): names
  * are the writers' constants, values are escaped here and must already be XML 1.0 characters
- * (xml-text.ts). Written without indentation, an element without content as `<a/>`, after the
- * declaration `<?xml version="1.0" encoding="UTF-8"?>`: the bytes the xmlbuilder package wrote for
- * the same calls (test/domain/einvoice/xml-element.test.ts compares them), at a fifth of its cost,
- * which was most of what a hybrid PDF added to a plain one (issue 22, docs/performance.md).
+ * (xml-text.ts). Written without indentation, after the declaration
+ * `<?xml version="1.0" encoding="UTF-8"?>`: the bytes the xmlbuilder package wrote for the same
+ * calls (test/domain/einvoice/xml-element.test.ts compares them), at a fifth of its cost, which was
+ * most of what a hybrid PDF added to a plain one (docs/performance.md).
+ *
+ * An e-invoice never carries an empty element (Peppol's and XRechnung's PEPPOL-EN16931-R008;
+ * EN 16931's BR-06, BR-07, BR-25 for names): `end()` throws when an element has neither a child
+ * element nor text with something to read in it, so a writer cannot emit one. A writer leaves an
+ * optional term without text out before it gets here (hasText); a required one without text is a
+ * bug, which this turns into the syntax's error instead of an invalid document. The one element
+ * the CII schema requires even when it has nothing to say is marked with allowEmpty().
  */
 export class XmlElement {
   readonly #name: string;
   #attributes = '';
   readonly #children: Array<XmlElement | string> = [];
   readonly #document: XmlElement | undefined;
+  /** Has a child element, or text with more than white space in it. */
+  #filled = false;
+  #mayBeEmpty = false;
 
   private constructor(name: string, document: XmlElement | undefined) {
     this.#name = name;
@@ -37,6 +47,7 @@ export class XmlElement {
   ele(name: string): XmlElement {
     const child = new XmlElement(name, this.#document ?? this);
     this.#children.push(child);
+    this.#filled = true;
     return child;
   }
 
@@ -49,6 +60,13 @@ export class XmlElement {
   /** Adds text content; returns this element. */
   txt(value: string): this {
     this.#children.push(escapeText(value));
+    if (value.trim() !== '') this.#filled = true;
+    return this;
+  }
+
+  /** Lets this element be written without content (as `<a/>`); see the class comment. */
+  allowEmpty(): this {
+    this.#mayBeEmpty = true;
     return this;
   }
 
@@ -60,6 +78,7 @@ export class XmlElement {
   }
 
   #write(parts: string[]): void {
+    if (!this.#filled && !this.#mayBeEmpty) throw new Error(`<${this.#name}> would be written empty`);
     if (this.#children.every((child) => child === '')) {
       parts.push(`<${this.#name}${this.#attributes}/>`);
       return;

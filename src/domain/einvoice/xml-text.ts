@@ -11,3 +11,13 @@ const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
 export function xmlText(value: string): string {
   return value.replace(NOT_XML_CHARS, '').replace(LONE_SURROGATES, '\uFFFD');
 }
+
+/**
+ * True when a value is written as something a reader sees; false when it is absent, empty, white
+ * space only, or only characters XML cannot carry. A value without text is left out (an optional
+ * term) or is a bug (a required one): Peppol and XRechnung refuse an empty element
+ * (PEPPOL-EN16931-R008), EN 16931 a blank name (BR-06, BR-07, BR-25).
+ */
+export function hasText(value: string | undefined): value is string {
+  return value !== undefined && xmlText(value).trim() !== '';
+}

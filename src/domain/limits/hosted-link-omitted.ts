@@ -1,8 +1,12 @@
 import type { Tier } from '../accounts/tiers.ts';
 import type { PlanLimits } from './plans.ts';
 
-/** The codes of meta.warnings: something the caller should know about an answer that succeeded. */
-export const WARNING_CODES = ['hosted_link_omitted'] as const;
+/**
+ * The codes of meta.warnings: something the caller should know about an answer that succeeded.
+ * not_en16931: a UBL document asked for without a profile claims no EN 16931 conformance
+ * (src/domain/einvoice/not-en16931-warning.ts).
+ */
+export const WARNING_CODES = ['hosted_link_omitted', 'not_en16931'] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 /** One entry of meta.warnings (and of a batch result's warnings). */

@@ -1,6 +1,7 @@
 import { buildEInvoice } from '../../domain/einvoice/build-einvoice.ts';
+import { planEInvoice } from '../../domain/einvoice/check-einvoice-profile.ts';
 import type { EInvoice } from '../../domain/einvoice/einvoice.ts';
-import { profileOf, ruleProfileOf, type RuleProfile } from '../../domain/einvoice/profiles.ts';
+import type { DocumentRules } from '../../domain/einvoice/profiles.ts';
 import { computeEInvoiceAmounts, type EInvoiceAmounts } from '../../domain/einvoice/compute-einvoice-amounts.ts';
 import type { MeteredOutput } from '../../domain/limits/document-cost.ts';
 import type { Output } from '../../domain/invoice/catalog.ts';
@@ -12,7 +13,7 @@ import type { DocumentFormat, DocumentPorts, DocumentSource } from './document-f
 export interface EInvoiceSyntax {
   readonly output: Output & MeteredOutput;
   readonly write: (document: EInvoice) => string;
-  /** The 500 a failure answers, without internals (D16). */
+  /** The 500 a failure answers, without internals. */
   readonly failed: () => AppError;
 }
 
@@ -20,13 +21,13 @@ export interface EInvoiceSyntax {
 export type EInvoiceXmlWriter = (source: DocumentSource) => string;
 
 /**
- * An EN 16931 document under one rule profile, in two steps: the amounts, which are what can fail,
- * now, before the account's number is drawn, so a failure uses up no number (D15); the XML later,
- * from the numbered invoice. A failure is the syntax's error without internals; the ports are told
- * why. A CII file and the CII inside a hybrid PDF (D40) are both written here, so they are the
- * same bytes for the same request.
+ * An e-invoice document under the rules it claims, in two steps: the amounts, which are what can
+ * fail, now, before the account's number is drawn, so a failure uses up no number; the XML later,
+ * from the numbered invoice. A failure (a writer refuses to write an empty element, among others)
+ * is the syntax's error without internals; the ports are told why. A CII file and the CII inside
+ * a hybrid PDF are both written here, so they are the same bytes for the same request.
  */
-export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, ports: DocumentPorts, profile: RuleProfile): EInvoiceXmlWriter {
+export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, ports: DocumentPorts, rules: DocumentRules): EInvoiceXmlWriter {
   let amounts: EInvoiceAmounts;
   try {
     amounts = computeEInvoiceAmounts(invoice);
@@ -36,7 +37,7 @@ export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, por
   }
   return (source) => {
     try {
-      return syntax.write(buildEInvoice(source.invoice, amounts, profile));
+      return syntax.write(buildEInvoice(source.invoice, amounts, rules));
     } catch (error) {
       ports.onFailure((error as Error).message);
       throw syntax.failed();
@@ -45,8 +46,10 @@ export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, por
 }
 
 /**
- * An EN 16931 document (UBL, CII) as the answer, written in process. Both syntaxes answer
- * application/xml as invoice.xml (D40).
+ * An e-invoice document (UBL, CII) as the answer, written in process, under the rules the
+ * pre-flight settled (planEInvoice): the profile's, or for UBL asked for without a profile and
+ * short of EN 16931's data, none (a plain UBL 2.1 document; the pre-flight's warning says so).
+ * Both syntaxes answer application/xml as invoice.xml.
  */
 export function eInvoiceFormat(syntax: EInvoiceSyntax): DocumentFormat {
   return {
@@ -55,8 +58,7 @@ export function eInvoiceFormat(syntax: EInvoiceSyntax): DocumentFormat {
     printsImages: false,
     servesHostedLink: false,
     prepare: (invoice, ports) => {
-      // D32: the profile asked for (the request's pairing was checked before numbering), else en16931.
-      const write = prepareEInvoiceXml(syntax, invoice, ports, ruleProfileOf(profileOf(syntax.output, invoice.profile) ?? 'en16931'));
+      const write = prepareEInvoiceXml(syntax, invoice, ports, planEInvoice(invoice, syntax.output)?.rules ?? 'en16931');
       return {
         file: { mediaType: 'application/xml; charset=utf-8', fileName: 'invoice.xml' },
         write: async (source) => write(source),

@@ -3,6 +3,7 @@ import { computeInvoice } from '../../domain/invoice/compute-invoice.ts';
 import { checkEInvoiceCodes } from '../../domain/einvoice/check-einvoice-codes.ts';
 import { checkEInvoiceProfile } from '../../domain/einvoice/check-einvoice-profile.ts';
 import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
+import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
 import { takeRandomBytes } from '../../lib/random-bytes-pool.ts';
@@ -14,6 +15,8 @@ export interface CallerInvoice {
   readonly invoice: Invoice;
   /** D25: the QR the PDF carries, checked; undefined when features.qr is off or there is none. */
   qr: InvoiceQr | undefined;
+  /** What the pre-flight lets through but the answer must say: a UBL document without EN 16931 conformance (not_en16931). */
+  readonly warnings: readonly GenerationWarning[];
 }
 
 /** Stands in for an account's number until the computation has succeeded (see below). */
@@ -35,14 +38,14 @@ export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Calle
   checkEInvoiceCodes(request);
   const invoice = computeInvoice(request, { today, number });
   // D39: an e-invoice's profile is checked before anything is drawn, stored or metered.
-  checkEInvoiceProfile(invoice, request.output ?? 'json');
+  const warnings = checkEInvoiceProfile(invoice, request.output ?? 'json');
   if (link !== undefined) {
     invoice.hosted_url = link.url;
     invoice.hosted_expires_at = link.expiresAt;
   }
   const qr = caller.kind === 'anonymous' ? undefined : invoiceQr(request, invoice);
   if (qr !== undefined) invoice.qr = { source: qr.source, type: qr.type };
-  return { invoice, qr };
+  return { invoice, qr, warnings };
 }
 
 /** D25 with D14's default (features.qr is on for authenticated callers unless turned off). */

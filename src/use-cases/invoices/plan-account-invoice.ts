@@ -25,7 +25,7 @@ export interface PlannedInvoice extends CallerInvoice {
   /** How the request asked for the link: what metering may do when its cost does not fit (D42). */
   readonly linkAsk: HostedLinkAsk;
   images: PdfImages | undefined;
-  /** meta.warnings of the answer (D42: a defaulted link left out). */
+  /** meta.warnings of the answer: the pre-flight's (not_en16931), then a defaulted link left out (D42). */
   readonly warnings: GenerationWarning[];
 }
 
@@ -33,7 +33,8 @@ export interface PlannedInvoice extends CallerInvoice {
 export function planAccountInvoice(request: InvoiceRequest, caller: AccountCaller, nowMs: number, links: HostedLinkSettings): PlannedInvoice {
   const linkAsk = hostedLinkAsk(request);
   const link = linkAsk === 'off' ? undefined : newHostedLink(links.secret, links.publicUrl, nowMs);
-  return { ...computeCallerInvoice(request, caller, nowMs, link), request, link, linkAsk, images: undefined, warnings: [] };
+  const computed = computeCallerInvoice(request, caller, nowMs, link);
+  return { ...computed, request, link, linkAsk, images: undefined, warnings: [...computed.warnings] };
 }
 
 /** How the request asks for its hosted link (D14 default on, D42): what metering may do with it. */

@@ -27,6 +27,21 @@ const edit = (request: Json, change: (r: Json) => void): Json => {
 };
 const base = german();
 
+/** A Danish seller and buyer with what Peppol's Danish rules ask for (CVR numbers in scheme 0184, payment to a bank account). */
+const danish = (): Json => ({
+  from: { name: 'Nordisk Software ApS', address: { lines: ['Vesterbrogade 1'], city: 'København V', postal_code: '1620', country: 'DK' }, email: 'faktura@nordisk.example', tax_id: 'DK12345678', registration_no: '12345678', registration_scheme: '0184', electronic_address: { scheme: '0184', value: 'DK12345678' } },
+  to: { name: 'Købmand Hansen A/S', address: { lines: ['Nørregade 7'], city: 'Aarhus C', postal_code: '8000', country: 'DK' }, tax_id: 'DK87654321', electronic_address: { scheme: '0184', value: '87654321' } },
+  invoice: { number: 'F-2026-17', date: '2026-11-02', due_date: '2026-12-02', currency: 'DKK', language: 'en', buyer_reference: 'Indkøb 42' },
+  items: [{ description: 'Rådgivning', quantity: 10, unit: 'hours', unit_price: 950, tax_rate: 25 }],
+  payment: { means_code: '42', account_number: '1234567890', routing_number: '1234' },
+});
+/** A Swedish seller (VAT SE + organisation number 5566778899 + 01, F-skatt) selling to a German buyer. */
+const swedish = (): Json => edit(base, (r) => {
+  r.from = { name: 'Svensk Design AB', address: { lines: ['Drottninggatan 5'], city: 'Stockholm', postal_code: '111 51', country: 'SE' }, email: 'faktura@svensk.example', tax_id: 'SE556677889901', registration_no: '5566778899', tax_registration_id: 'Godkänd för F-skatt', electronic_address: { scheme: '0007', value: '5566778899' } };
+  r.items = [{ description: 'Design', quantity: 4, unit_price: 1200, tax_rate: 25 }];
+  r.invoice.currency = 'SEK';
+});
+
 /**
  * D39: each rule the pre-flight checks, shown twice: the pre-flight names the field and its
  * business term, and the document made without the pre-flight fails exactly the official rule(s)
@@ -83,6 +98,85 @@ const CASES: Case[] = [
   { name: 'XRechnung card with a payee account', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { r.payment = { means_code: '48', card: { last4: '1234' }, iban: 'DE89370400440532013000' }; }), problems: [['payment.iban', 'BG-17']], rules: ['BR-DE-24-b'] },
   { name: 'XRechnung Skonto line', output: 'ubl', profile: 'xrechnung', request: edit(base, (r) => { r.terms = 'Netto 30 Tage\n#SKONTO#14 Tage 2%#'; }), problems: [['invoice.terms', 'BT-20']], rules: ['BR-DE-18'] },
   { name: 'XRechnung electronic addresses', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { delete r.to.electronic_address; delete r.to.email; }), problems: [['to.electronic_address', 'BT-49']], rules: ['PEPPOL-EN16931-R010'] },
+  { name: 'XRechnung Skonto line followed by text with two "#"', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { r.terms = '#SKONTO#TAGE=14#PROZENT=2.00#\nSiehe Auftrag #12 und #13'; }), problems: [['invoice.terms', 'BT-20']], rules: ['BR-DE-18'] },
+  // A line period outside the invoice period: November's invoice, October's line starts before it
+  // (R110); its end, 31 October, is not after the invoice period's end, which is all R111 asks.
+  {
+    name: 'Peppol line period outside the invoice period',
+    output: 'ubl',
+    profile: 'peppol',
+    request: edit(base, (r) => { r.invoice.period = { start: '2026-11-01', end: '2026-11-30' }; r.items[0].period = { start: '2026-10-01', end: '2026-10-31' }; }),
+    problems: [['items[0].period.start', 'BT-134']],
+    rules: ['PEPPOL-EN16931-R110'],
+  },
+  {
+    name: 'XRechnung CII line period outside the invoice period',
+    output: 'cii',
+    profile: 'xrechnung',
+    request: edit(base, (r) => { r.invoice.period = { start: '2026-11-01', end: '2026-11-30' }; r.items[0].period = { start: '2026-10-01', end: '2026-10-31' }; }),
+    problems: [['items[0].period.start', 'BT-134']],
+    rules: ['PEPPOL-EN16931-R110'],
+  },
+  {
+    name: 'XRechnung CII line period ending after the invoice period',
+    output: 'cii',
+    profile: 'xrechnung',
+    request: edit(base, (r) => { r.invoice.period = { start: '2026-11-01', end: '2026-11-30' }; r.items[1].period = { start: '2026-11-15', end: '2026-12-15' }; }),
+    problems: [['items[1].period.end', 'BT-135']],
+    rules: ['PEPPOL-EN16931-R111'],
+  },
+  { name: 'XRechnung UBL line period starting before the invoice period', output: 'ubl', profile: 'xrechnung', request: edit(base, (r) => { r.invoice.period = { start: '2026-11-01' }; r.items[0].period = { start: '2026-10-31' }; }), problems: [['items[0].period.start', 'BT-134']], rules: ['PEPPOL-EN16931-R110'] },
+  // A direct debit's mandate.
+  { name: 'Peppol direct debit (49) without its mandate', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.payment.means_code = '49'; delete r.payment.iban; }), problems: [['payment.mandate_reference', 'BT-89']], rules: ['PEPPOL-EN16931-R061'] },
+  {
+    name: 'XRechnung direct debit (49) with a mandate but no creditor id or debited account',
+    output: 'cii',
+    profile: 'xrechnung',
+    request: edit(base, (r) => { r.payment = { means_code: '49', mandate_reference: 'M-1' }; }),
+    problems: [['payment.creditor_id', 'BT-90'], ['payment.debtor_iban', 'BT-91']],
+    rules: ['BR-DE-30', 'BR-DE-31'],
+  },
+  // A top-level VATEX code that belongs to another category than the one it explains.
+  {
+    name: 'Peppol export code explaining an exempt shipping charge',
+    output: 'ubl',
+    profile: 'peppol',
+    request: edit(base, (r) => { r.shipping = 10; r.shipping_tax_category = 'E'; r.tax_exemption_code = 'VATEX-EU-G'; }),
+    problems: [['tax_exemption_code', 'BT-121']],
+    rules: ['PEPPOL-EN16931-P0104'],
+  },
+  // CII's country code list has no South Sudan.
+  { name: 'CII buyer in South Sudan', output: 'cii', profile: 'en16931', request: edit(base, (r) => { r.to.address.country = 'SS'; }), problems: [['to.country', 'BT-55']], rules: ['BR-CL-14'] },
+  // Identifier forms exactly as Peppol's rules: 0184 takes 8 digits or DK and 8 digits, nothing more.
+  { name: 'Peppol Danish CVR with nine digits', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.to.electronic_address = { scheme: '0184', value: 'DK123456789' }; }), problems: [['to.electronic_address.value', 'BT-49']], rules: ['PEPPOL-COMMON-R042'] },
+  { name: 'Peppol Norwegian VAT id of zeros', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.from.country = 'NO'; r.from.address = 'Karl Johans gate 1\n0154 Oslo'; r.from.tax_id = 'NO000000000MVA'; }), problems: [['from.tax_id', 'BT-31']], rules: ['NO-R-001'] },
+  // Danish national rules.
+  { name: 'Peppol Danish parties with the default payment means 30', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { r.payment = { iban: 'DK5000400440116243', swift: 'DABADKKK' }; }), problems: [['payment.means_code', 'BT-81']], rules: ['DK-R-005'] },
+  { name: 'Peppol Danish seller without its CVR registration', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { delete r.from.registration_no; delete r.from.registration_scheme; }), problems: [['from.registration_no', 'BT-30']], rules: ['DK-R-002'] },
+  { name: 'Peppol Danish seller registered in another scheme', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { r.from.registration_scheme = '0060'; }), problems: [['from.registration_scheme', 'BT-30']], rules: ['DK-R-014'] },
+  { name: 'Peppol Danish bank payment without the registration number', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { delete r.payment.routing_number; }), problems: [['payment.account_number', 'BT-84']], rules: ['DK-R-006'] },
+  { name: 'Peppol Danish parties, party identifier without a scheme', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { r.to.identifier = { value: '87654321' }; }), problems: [['to.identifier.scheme', 'BT-46']], rules: ['DK-R-013'] },
+  { name: 'Peppol Danish charge for another tax without its category', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { r.charges = [{ amount: 10, reason: 'Miljøafgift', reason_code: 'ZZZ', tax_category: 'S', tax_rate: 25 }]; }), problems: [['charges[0].reason', 'BT-104']], rules: ['DK-R-004'] },
+  // Swedish, Italian and Icelandic national rules.
+  { name: 'Peppol Swedish seller without F-skatt', output: 'ubl', profile: 'peppol', request: edit(swedish(), (r) => { r.from.tax_registration_id = '556677-8899'; }), problems: [['from.tax_registration_id', 'BT-32']], rules: ['SE-R-005'] },
+  { name: 'Peppol Swedish seller at a rate Sweden does not have', output: 'ubl', profile: 'peppol', request: edit(swedish(), (r) => { r.items[0].tax_rate = 24; }), problems: [['items[0].tax_rate', 'BT-152']], rules: ['SE-R-006'] },
+  { name: 'Peppol Swedish organisation number with a wrong check digit', output: 'ubl', profile: 'peppol', request: edit(swedish(), (r) => { r.from.registration_no = '5566778898'; }), problems: [['from.registration_no', 'BT-30']], rules: ['SE-R-013'] },
+  {
+    name: 'Peppol Italian seller without street and post code',
+    output: 'ubl',
+    profile: 'peppol',
+    request: edit(base, (r) => { r.from = { ...r.from, country: 'IT', address: { city: 'Milano', country: 'IT' }, tax_id: 'IT12345678901', tax_registration_id: 'RSSMRA80A01F205X', electronic_address: { scheme: '0211', value: 'IT12345678901' } }; }),
+    problems: [['from.address', 'BT-35'], ['from.address', 'BT-38']],
+    rules: ['IT-R-002', 'IT-R-004'],
+  },
+  {
+    name: 'Peppol Icelandic seller without its kennitala',
+    output: 'ubl',
+    profile: 'peppol',
+    request: edit(base, (r) => { r.from = { ...r.from, country: 'IS', address: { lines: ['Laugavegur 1'], city: 'Reykjavík', postal_code: '101', country: 'IS' }, tax_id: 'IS12345', registration_no: '12345', registration_scheme: '0106' }; }),
+    problems: [['from.registration_no', 'BT-30']],
+    rules: ['IS-R-002'],
+  },
 ];
 
 function problemsOf(request: Json): EInvoiceProblem[] {
@@ -129,9 +223,24 @@ describe('pre-flight: a profile\'s missing data answers e_invoice_incomplete nam
     });
   });
 
-  it('a seller country whose Peppol national rules are not checked is refused under peppol, not answered', () => {
-    const request = edit(base, (r) => { r.from.country = 'GR'; r.from.tax_id = 'EL123456789'; r.from.address = 'Ermou 1\n10563 Athens'; });
-    assert.deepEqual(problemsOf({ ...request, output: 'ubl', profile: 'peppol' }).map((p) => p.field), ['from.country']);
+  it('a seller in Greece is refused under peppol for the MARK number it would need, naming the country as sent', async () => {
+    const request = edit(base, (r) => { r.from.country = 'GR'; r.from.tax_id = 'EL094259216'; r.from.address = 'Ermou 1\n10563 Athens'; r.from.electronic_address = { scheme: '9933', value: '094259216' }; r.invoice.number = '094259216|02/11/2026|0|1.1|A|17'; });
+    const problems = problemsOf({ ...request, output: 'ubl', profile: 'peppol' });
+    assert.deepEqual(problems.map((p) => [p.field, p.term]), [['from.country', 'BT-40']]);
+    assert.match(problems[0]!.message, /a seller in GR carries its myDATA MARK number.*\(GR-R-004-1\)$/);
+    assert.doesNotMatch(problems[0]!.message, /\bEL\b/);
+    const [check] = await checkEInvoices([{ xml: makeEInvoice({ ...request, output: 'ubl', profile: 'peppol' }, { preflight: false }).xml, profile: 'peppol' }]);
+    assert.deepEqual([...new Set(check!.rules.fatal.map((f) => f.id))], ['GR-R-004-1']);
+  });
+
+  it('a problem two rules share is listed once for its field and term, naming both rules', () => {
+    const request = edit(base, (r) => { delete r.invoice.buyer_reference; delete r.invoice.po_number; });
+    const problems = problemsOf({ ...request, output: 'ubl', profile: 'peppol' });
+    const references = problems.filter((p) => p.field === 'invoice.buyer_reference');
+    assert.equal(references.length, 1, JSON.stringify(problems));
+    assert.match(references[0]!.message, /\(PEPPOL-EN16931-R003, DE-R-015\)$/);
+    const noContact = problemsOf({ ...edit(base, (r) => { delete r.from.contact; delete r.from.phone; delete r.from.email; }), output: 'cii', profile: 'xrechnung' });
+    assert.match(noContact.find((p) => p.field === 'from.contact.name')!.message, /\(BR-DE-5, BR-DE-2\)$/);
   });
 
   it('a pairing that does not exist is invalid_profile listing the pairs', () => {
