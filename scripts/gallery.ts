@@ -1,6 +1,10 @@
 /**
  * Renders every template × language, and a 100-line invoice, to PDF — and, where pdftoppm is
  * installed (Debian: poppler-utils), each first page to PNG — into a folder people can open.
+ * Beside the sample invoice, each template × language is rendered as a credit note (with custom
+ * fields and a hosted link's QR), a tax-inclusive invoice at two rates and an invoice full of long
+ * words, URLs and numbers; every page of every PDF is checked for text outside the printable area
+ * or over other text (test/render/pdf-text-boxes.ts), and the script fails when it finds any.
  *
  *   npm run gallery                 # into ./gallery (ignored by git)
  *   npm run gallery -- /some/folder
@@ -14,9 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import { LANGUAGES, TEMPLATES, type Language } from '../src/domain/invoice/catalog.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
-import { buildInvoiceView } from '../src/domain/pdf/build-invoice-view.ts';
+import { pdfInput } from '../src/domain/pdf/pdf-input.ts';
 import { TypstPdfCompiler } from '../src/render/typst-pdf-compiler.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
+import { creditNoteRequest, longWordsRequest, taxInclusiveRequest } from '../test/render/pdf-fixtures.ts';
+import { layoutProblems } from '../test/render/pdf-text-boxes.ts';
+import { HOSTED_URL } from '../test/render/render-request.ts';
 
 const CURRENCY: Readonly<Record<Language, string>> = {
   en: 'USD', nl: 'EUR', de: 'EUR', fr: 'EUR', es: 'EUR', pt: 'BRL', ar: 'SAR', ja: 'JPY', ru: 'RUB', it: 'EUR', hi: 'INR',
@@ -66,15 +73,27 @@ const pngFolder = readme ? README_FOLDER : path.resolve(process.argv[2] ?? 'gall
 const pdfFolder = readme ? mkdtempSync(path.join(tmpdir(), 'invoice-gallery-')) : pngFolder;
 mkdirSync(pngFolder, { recursive: true });
 const compiler = new TypstPdfCompiler();
-const jobs: Array<{ name: string; request: InvoiceRequest }> = [];
+const jobs: Array<{ name: string; request: InvoiceRequest; hostedQr?: boolean }> = [];
+const read = (request: Record<string, unknown>) => normalizeInvoiceRequest(request) as InvoiceRequest;
 for (const template of TEMPLATES) for (const language of LANGUAGES) jobs.push({ name: `${template}-${language}`, request: sample(language, template, 6) });
 jobs.push({ name: 'classic-en-100-lines', request: sample('en', 'classic', 100) });
+for (const template of TEMPLATES) {
+  for (const language of LANGUAGES) {
+    jobs.push({ name: `credit-note-${template}-${language}`, request: read(creditNoteRequest(language, template)), hostedQr: true });
+    jobs.push({ name: `tax-inclusive-${template}-${language}`, request: read(taxInclusiveRequest(language, template)) });
+    jobs.push({ name: `long-words-${template}-${language}`, request: read(longWordsRequest(language, template)) });
+  }
+}
 const chosen = readme ? jobs.filter((job) => README_PICTURES.includes(job.name)) : jobs;
-for (const { name, request } of chosen) {
+const problems: string[] = [];
+for (const { name, request, hostedQr } of chosen) {
   const invoice = computeInvoice(request, { today: '2026-11-02', number: 'INV-2026-00042' });
   const file = path.join(pdfFolder, `${name}.pdf`);
-  writeFileSync(file, compiler.render(buildInvoiceView(invoice), []));
+  const input = pdfInput(invoice, {}, hostedQr === true ? { source: 'hosted_link', payload: HOSTED_URL } : undefined);
+  const pdf = compiler.render(input.view, input.assets, input.file);
   compiler.trimCache();
+  writeFileSync(file, pdf);
+  for (const problem of layoutProblems(pdf)) problems.push(`${name}: ${problem}`);
   if (hasPdftoppm) {
     const png = spawnSync('pdftoppm', ['-png', '-r', String(readme ? README_DPI : GALLERY_DPI), '-f', '1', '-l', '1', '-singlefile', file, path.join(pngFolder, name)]);
     if (png.status !== 0) throw new Error(`pdftoppm failed on ${file}: ${png.stderr.toString()}`);
@@ -84,3 +103,8 @@ if (readme) rmSync(pdfFolder, { recursive: true, force: true });
 console.log(readme
   ? `${chosen.length} README pictures in ${pngFolder}`
   : `${chosen.length} invoices in ${pngFolder}${hasPdftoppm ? ' (PDF and PNG of the first page)' : ' (PDF only: install pdftoppm for PNG previews)'}`);
+if (problems.length > 0) {
+  console.error(`${problems.length} layout problems (text off the printable area or over other text):\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log('Layout checked on every page: no text off the printable area or over other text.');
