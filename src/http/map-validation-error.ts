@@ -238,7 +238,7 @@ function keyError(subject: string, issue: SchemaIssue): AppError {
   return new AppError('validation_error', `${subject} has a key ${quoteKey(key)} that is not allowed: check the keys against /docs.`);
 }
 
-const BLANK = 'must not be blank (empty or only white space)';
+const BLANK = 'must not be empty or only white space';
 
 /**
  * An empty string where a value is needed. The request reader (normalize-invoice-request.ts) trims

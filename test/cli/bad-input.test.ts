@@ -26,6 +26,16 @@ describe('invoice: bad files exit 1 naming the file and the problem', () => {
       file: () => writeRequest(dir, 'currency.json', german({ invoice: { ...german().invoice, currency: 'XYZ' } })),
       message: /: invalid_currency: invoice\.currency the string "XYZ" is not supported/,
     },
+    {
+      name: 'misspelt fields, each named with the field it most likely means, as the API names them',
+      file: () => writeRequest(dir, 'typos.json', german({ invoice: { ...german().invoice, curency: 'EUR' }, items: [{ description: 'x', unit_price: 1, tax: 19 }] })),
+      message: /: validation_error: invoice\.curency is not a field; did you mean invoice\.currency\? items\[0\]\.tax is not a field; did you mean items\[0\]\.tax_rate\? Correct or remove them;/,
+    },
+    {
+      name: 'a blank item description, named',
+      file: () => writeRequest(dir, 'blank.json', german({ items: [{ description: '   ', unit_price: 1 }] })),
+      message: /: validation_error: items\[0\]\.description must not be empty or only white space: send its text\.\n$/,
+    },
     { name: '__proto__, refused as the API refuses it', file: () => writeRequest(dir, 'proto.json', '{"__proto__": {}}'), message: /: validation_error: __proto__ is not allowed/ },
     {
       name: 'no invoice number offline',

@@ -62,6 +62,16 @@ describe('invoice send: a real server on 127.0.0.1 (issue 23 point 4)', () => {
     assert.equal(offline.stderr, `${input}: validation_error: to is required: add it to the request body.\n`);
   });
 
+  it('a misspelt field: send prints the API\'s refusal with its list, render offline refuses it alike (D46)', async () => {
+    const input = writeRequest(dir, 'misspelt.json', { ...german(), global_tx: 19 });
+    const run = await runInvoiceCli(['send', input], { env });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^API error 400 validation_error: global_tx is not a field; did you mean global_tax\? Correct or remove it; every field is described at \/docs\. \{"unknown_fields":\[\{"field":"global_tx","did_you_mean":"global_tax"\}\]\} \(request id req_[\w-]+\)\n$/);
+    const offline = await runInvoiceCli(['render', input]);
+    assert.equal(offline.code, 1);
+    assert.equal(offline.stderr, `${input}: validation_error: global_tx is not a field; did you mean global_tax? Correct or remove it; every field is described at /docs.\n`);
+  });
+
   it('without INVOICE_API_KEY the call is anonymous: a PDF is refused with the API\'s auth_required', async () => {
     const run = await runInvoiceCli(['send', writeRequest(dir, 'anon.json', german()), '--output', 'pdf'], { env: { INVOICE_API_URL: env.INVOICE_API_URL! } });
     assert.equal(run.code, 1);

@@ -263,7 +263,7 @@ describe('blank text (D47)', () => {
       assert.equal(res.statusCode, 400, res.body);
       const error = body(res).error;
       assert.equal(error.code, code, error.message);
-      assert.ok(error.message.startsWith(`${field} must not be blank (empty or only white space): `), error.message);
+      assert.ok(error.message.startsWith(`${field} must not be empty or only white space: `), error.message);
       assert.match(error.message, says);
     });
   }
@@ -273,7 +273,7 @@ describe('blank text (D47)', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/batch', payload: { invoices: [blankName, validInvoice()] }, headers: key });
     assert.equal(res.statusCode, 200, res.body);
     const [first, second] = body(res).results as Json[];
-    assert.deepEqual(first!.error, { code: 'validation_error', message: 'to.name must not be blank (empty or only white space): send its text.' });
+    assert.deepEqual(first!.error, { code: 'validation_error', message: 'to.name must not be empty or only white space: send its text.' });
     assert.equal(second!.success, true);
   });
 });

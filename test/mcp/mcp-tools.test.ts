@@ -196,9 +196,30 @@ for (const postgres of [false, true]) {
       assert.equal((output.structuredContent as Json).error.code, 'invalid_output');
       assert.match(textOf(output), /^invalid_output: output the string "json" is not supported: use one of pdf, ubl, cii\.$/);
       const url = await callTool(client, 'create_webhook', { url: '' });
-      assert.equal(textOf(url), 'validation_error: url must not be empty.');
+      assert.equal(textOf(url), 'validation_error: url must not be empty or only white space: send its text.');
       const extra = await callTool(client, 'list_webhooks', { verbose: true });
       assert.match(textOf(extra), /^validation_error: The request arguments has a key "verbose" that is not one of its fields/);
+    });
+
+    it('unknown arguments are a tool error naming each, as the API names them; the tool\'s own arguments are not unknown (D46)', async () => {
+      const misspelt = { ...validInvoice(), invoice: { date: '2026-11-02', curency: 'EUR' }, global_tx: 19, idempotency_key: 'mcp-typo-1' };
+      const result = await callTool(client, 'generate_invoice', misspelt);
+      assert.equal(result.isError, true);
+      const unknown = [{ field: 'invoice.curency', did_you_mean: 'invoice.currency' }, { field: 'global_tx', did_you_mean: 'global_tax' }];
+      assert.deepEqual((result.structuredContent as Json).error.unknown_fields, unknown, 'idempotency_key is the tool\'s own');
+      assert.match(textOf(result), /^validation_error: invoice\.curency is not a field; did you mean invoice\.currency\? global_tx is not a field; did you mean global_tax\?/);
+      const http = await generateInvoice(ctx.app, { ...misspelt, idempotency_key: undefined }, bearer(apiKey));
+      assert.deepEqual((http.json() as Json).error.unknown_fields, unknown, 'the same as over HTTP');
+      // compute_invoice takes no template of another tool's: its own fields only, camelCase too.
+      const own = await callTool(client, 'compute_invoice', noLink({ ...validInvoice(), idempotencyKey: 'mcp-own-1', output: 'json' }));
+      assert.equal(own.isError, undefined, textOf(own));
+      const refused = await callTool(client, 'compute_invoice', noLink({ ...validInvoice(), idempotency_ky: 'k', profle: 'en16931' }));
+      assert.deepEqual((refused.structuredContent as Json).error.unknown_fields, [
+        { field: 'idempotency_ky', did_you_mean: 'idempotency_key' },
+        { field: 'profle', did_you_mean: 'profile' },
+      ]);
+      const listed = (await client.listTools()).tools.find((tool) => tool.name === 'compute_invoice')!;
+      assert.equal((listed.inputSchema as Json).additionalProperties, false, 'the listed schema says so too');
     });
 
     it('an unknown tool is the SDK\'s protocol error, not a tool error', async () => {
