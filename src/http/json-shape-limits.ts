@@ -12,7 +12,8 @@ const UNBOUNDED: JsonShape = { containers: Infinity, members: Infinity };
 /**
  * Room for what a valid body may hold beyond its documented fields, as a multiple of them: each
  * field may come a second time, under its other spelling (D13: camelCase and snake_case, flat and
- * nested metadata; the canonical one wins) or as an unknown field, which the schema lets through.
+ * nested metadata; the canonical one wins and the other is not read). An invoice's unknown fields
+ * are refused once parsed (D46), but they are counted here, before parsing, like any key.
  */
 const ROOM_FACTOR = 2;
 /** A few objects and keys on every route, also on one that documents no body. */
