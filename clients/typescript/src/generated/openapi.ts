@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Compute one invoice
-         * @description Computes the totals exactly (D1–D12) and answers the invoice as JSON, PDF, UBL or CII: the body's output, or without one the Accept header (application/pdf, application/xml for UBL, application/vnd.uncefact.cii+xml for CII; the body wins). Anonymous callers get JSON only: a file asked for by output or by Accept is 403 auth_required. camelCase keys and flat invoice metadata are accepted (D13). Limited per hour and ISO week and metered per month (D20–D22); an Idempotency-Key replays the first answer for 24 hours (D23).
+         * @description Computes the totals exactly and answers the invoice as JSON, PDF, UBL or CII: the body's output, or without one the Accept header (application/pdf, application/xml for UBL, application/vnd.uncefact.cii+xml for CII; the body wins). Anonymous callers get JSON only: a file asked for by output or by Accept is 403 auth_required. camelCase keys and flat invoice metadata are accepted. Limited per hour and ISO week and metered per month; an Idempotency-Key replays the first answer for 24 hours.
          */
         post: operations["generateInvoice"];
         delete?: never;
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Generate up to 50 invoices
-         * @description API key only. Each invoice is validated, computed, metered (1 document, D21) and, with its hosted link (the default), rendered to a PDF behind that link on its own: a bad one fails alone with its index. The burst windows count the valid items; when a window or the monthly quota runs out part-way, the first invoices by index are generated and the rest fail with its code (meta.rate_limited). An Idempotency-Key applies to the whole batch (D23).
+         * @description API key only. Each invoice is validated, computed, metered (1 document) and, with its hosted link (the default), rendered to a PDF behind that link on its own: a bad one fails alone with its index. The burst windows count the valid items; when a window or the monthly quota runs out part-way, the first invoices by index are generated and the rest fail with its code (meta.rate_limited). An Idempotency-Key applies to the whole batch.
          */
         post: operations["generateInvoiceBatch"];
         delete?: never;
@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * This month's documents and the hourly and weekly windows
-         * @description The same figures as meta.monthly and meta.rate_limits of a generation (D20–D22), read without counting anything. API key or session; 403 unverified_account until the e-mail address is confirmed (D43).
+         * @description The same figures as meta.monthly and meta.rate_limits of a generation, read without counting anything. API key or session; 403 unverified_account until the e-mail address is confirmed.
          */
         get: operations["getUsage"];
         put?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Open a hosted invoice link
-         * @description Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404 (D24). After 50 such failed opens from one IP (IPv6: one /64) in 15 minutes, every open from it answers 429 rate_limit_exceeded with Retry-After until the window ends.
+         * @description Public: the signature t protects it. An unknown id, a wrong or incomplete t and an expired link (7 days after creation) all answer the same 404. After 50 such failed opens from one IP (IPv6: one /64) in 15 minutes, every open from it answers 429 rate_limit_exceeded with Retry-After until the window ends.
          */
         get: operations["getHostedInvoice"];
         put?: never;
@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook
-         * @description API key only. The secret that keys X-Service-Signature is in this answer only. https only; a URL whose host resolves to a loopback, private, link-local, carrier-grade NAT, multicast or reserved address is refused. At most 10 per account (D28). See docs/webhooks.md for the deliveries.
+         * @description API key only. The secret that keys X-Service-Signature is in this answer only. https only; a URL whose host resolves to a loopback, private, link-local, carrier-grade NAT, multicast or reserved address is refused. At most 10 per account. See docs/webhooks.md for the deliveries.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -144,7 +144,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook
-         * @description Its pending deliveries are dropped; an attempt already in flight completes (D28).
+         * @description Its pending deliveries are dropped; an attempt already in flight completes.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -183,7 +183,7 @@ export interface paths {
         put?: never;
         /**
          * Send a logged event again
-         * @description API key only. A new delivery of the same event, due at once: the same body and event id (X-Service-Delivery: deduplicate on it), a fresh X-Service-Timestamp and a signature made with the secrets in force when it is sent. It is retried like any delivery (D28). 409 webhook_inactive for a deactivated webhook: enable it first. At most 60 a minute per webhook.
+         * @description API key only. A new delivery of the same event, due at once: the same body and event id (X-Service-Delivery: deduplicate on it), a fresh X-Service-Timestamp and a signature made with the secrets in force when it is sent. It is retried like any delivery. 409 webhook_inactive for a deactivated webhook: enable it first. At most 60 a minute per webhook.
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -243,7 +243,7 @@ export interface paths {
         put?: never;
         /**
          * Re-enable a deactivated webhook
-         * @description API key only. Makes a webhook that D28 deactivated (10 events in a row failed every attempt) active again, with its count of failed events back to 0; the next events are delivered to it. Events made while it was inactive are not sent; redeliver them from the log. Enabling an active webhook changes nothing.
+         * @description API key only. Makes a webhook that was deactivated (10 events in a row failed every attempt) active again, with its count of failed events back to 0; the next events are delivered to it. Events made while it was inactive are not sent; redeliver them from the log. Enabling an active webhook changes nothing.
          */
         post: operations["enableWebhook"];
         delete?: never;
@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account
-         * @description Creates an account on the free plan and mails a verification link; the account generates as anonymous until the address is confirmed (D43). The answer is the same whether or not the address already has an account, so it cannot be used to find accounts. Throttled per IP and per address (429 with Retry-After).
+         * @description Creates an account on the free plan and mails a verification link; the account generates as anonymous until the address is confirmed. The answer is the same whether or not the address already has an account, so it cannot be used to find accounts. Throttled per IP and per address (429 with Retry-After).
          */
         post: operations["register"];
         delete?: never;
@@ -283,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in and receive the session cookie
-         * @description Sets the inv_session cookie (HttpOnly, SameSite=Lax, D18) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).
+         * @description Sets the inv_session cookie (HttpOnly, SameSite=Lax) that the web pages use; scripts should use an API key instead. A wrong address or password is the same 401. Throttled per IP and per address (429 with Retry-After).
          */
         post: operations["login"];
         delete?: never;
@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * The signed-in account
-         * @description The account of the API key or session: e-mail address, plan, whether the address is confirmed, the current API key (D19) and this month's documents. Anonymous callers get 401 auth_required.
+         * @description The account of the API key or session: e-mail address, plan, whether the address is confirmed, the current API key and this month's documents. Anonymous callers get 401 auth_required.
          */
         get: operations["getAccount"];
         put?: never;
@@ -343,7 +343,7 @@ export interface paths {
         put?: never;
         /**
          * Create or rotate the API key
-         * @description Creates the account's API key, or replaces it: the previous key stops working at once (D19). Needs a confirmed e-mail address (403 unverified_account otherwise).
+         * @description Creates the account's API key, or replaces it: the previous key stops working at once. Needs a confirmed e-mail address (403 unverified_account otherwise).
          */
         post: operations["generateApiKey"];
         delete?: never;
@@ -445,7 +445,7 @@ export interface webhooks {
         put?: never;
         /**
          * The invoice.generated delivery
-         * @description POSTed to each active webhook subscribed to invoice.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28), and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.
+         * @description POSTed to each active webhook subscribed to invoice.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s, and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.
          */
         post: operations["onInvoiceGenerated"];
         delete?: never;
@@ -465,7 +465,7 @@ export interface webhooks {
         put?: never;
         /**
          * The batch.generated delivery
-         * @description POSTed to each active webhook subscribed to batch.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s (D28), and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.
+         * @description POSTed to each active webhook subscribed to batch.generated, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s, and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.
          */
         post: operations["onBatchGenerated"];
         delete?: never;
@@ -497,7 +497,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description One invoice. camelCase aliases and flat invoice metadata are accepted too (D13). */
+        /** @description One invoice. camelCase aliases and flat invoice metadata are accepted too. Every text is trimmed of surrounding white space (metadata aside); an optional text left empty counts as not sent, a required one, a code or a number may not be blank. A field that is not listed here is refused, naming it. */
         InvoiceRequest: {
             from: components["schemas"]["Party"];
             to: components["schemas"]["Party"];
@@ -510,7 +510,7 @@ export interface components {
             /** @description Tax components for lines without a tax of their own. */
             global_taxes?: components["schemas"]["TaxComponent"][];
             /**
-             * @description UNCL 5305 VAT category for lines without their own (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category for lines without their own: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
@@ -518,38 +518,38 @@ export interface components {
             tax_exemption_reason?: string;
             /** @description VATEX code for lines without their own, and for shipping, allowances and charges in an exempt category (BT-121), for example VATEX-EU-AE, VATEX-EU-IC, VATEX-EU-G, VATEX-EU-O. */
             tax_exemption_code?: string;
-            /** @description Discount on the subtotal after line discounts (D3). */
+            /** @description Discount on the subtotal after line discounts, spread over the lines in proportion to their totals. */
             global_discount?: number | string;
             /**
              * @description Default: "percent".
              * @enum {string}
              */
             global_discount_type?: "percent" | "amount";
-            /** @description Shipping charge: untaxed and added after tax (D7), unless shipping_tax_rate or shipping_taxes tax it (D37). */
+            /** @description Shipping charge: untaxed and added after tax, unless shipping_tax_rate or shipping_taxes tax it. */
             shipping?: number | string;
-            /** @description Taxes the shipping at this rate in percent (D37); its tax joins the tax lines. */
+            /** @description Taxes the shipping at this rate in percent; its tax joins the tax lines. */
             shipping_tax_rate?: number | string;
-            /** @description Taxes the shipping with several components (D37); an alternative to shipping_tax_rate. */
+            /** @description Taxes the shipping with several components; an alternative to shipping_tax_rate. */
             shipping_taxes?: components["schemas"]["TaxComponent"][];
             /**
-             * @description UNCL 5305 VAT category of the shipping; S when it is taxed, else as D7 says (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category of the shipping; S when it is taxed, and for untaxed shipping the exempt category of a supply that is all in one, else Z: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             shipping_tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
-            /** @description Document-level allowances (BG-20, D37), each in one VAT category and rate. */
+            /** @description Document-level allowances (BG-20), each in one VAT category and rate. */
             allowances?: components["schemas"]["AllowanceCharge"][];
-            /** @description Document-level charges (BG-21, D37), each in one VAT category and rate. */
+            /** @description Document-level charges (BG-21), each in one VAT category and rate. */
             charges?: components["schemas"]["AllowanceCharge"][];
             /** @description Label of the shipping line; "Shipping" when omitted. */
             shipping_label?: string;
-            /** @description Deposit requested up front; shown, does not change the totals (D9). */
+            /** @description Deposit requested up front; shown, does not change the totals. */
             deposit?: number | string;
             /**
-             * @description Rounding of the grand total (D8). Default: "none".
+             * @description Rounding of the grand total to rounding_increment: none, nearest (half away from zero), up or down. Default: "none".
              * @enum {string}
              */
             rounding?: "none" | "nearest" | "up" | "down";
-            /** @description Step of the grand-total rounding, for example 0.05; default 1 (D8). */
+            /** @description Step of the grand-total rounding, for example 0.05; default 1. */
             rounding_increment?: number | string;
             /** @description Amount already paid; balance_due = grand_total − amount_paid. */
             amount_paid?: number | string;
@@ -569,16 +569,16 @@ export interface components {
              */
             output?: "json" | "pdf" | "ubl" | "cii";
             /**
-             * @description The e-invoice rules the document meets (D32): ubl takes en16931 (default), peppol or xrechnung; cii takes en16931 (default) or xrechnung; pdf takes factur-x or xrechnung (a hybrid PDF); json takes any of them and checks the data only (D39).
+             * @description The e-invoice rules the document meets: ubl takes en16931 (default), peppol or xrechnung; cii takes en16931 (default) or xrechnung; pdf takes factur-x or xrechnung (a hybrid PDF); json takes any of them and checks the data only.
              * @enum {string}
              */
             profile?: "en16931" | "peppol" | "xrechnung" | "factur-x";
             /**
-             * @description invoice (380) or credit_note (381, D33); a credit note needs billing_reference. Default: "invoice".
+             * @description invoice (380) or credit_note (381); a credit note needs billing_reference. Default: "invoice".
              * @enum {string}
              */
             document_type?: "invoice" | "credit_note";
-            /** @description The invoice a credit note (or a corrected invoice) refers to (D33). */
+            /** @description The invoice a credit note (or a corrected invoice) refers to (BG-3). */
             billing_reference?: {
                 /** @description Number of the invoice this document refers to (BT-25). */
                 number: string;
@@ -589,7 +589,7 @@ export interface components {
                 date?: string;
             };
             /**
-             * @description PDF page size (D31). Default: "a4".
+             * @description PDF page size. Default: "a4".
              * @enum {string}
              */
             page_size?: "a4" | "letter";
@@ -600,12 +600,23 @@ export interface components {
             refund_policy?: string;
             /** @description Footer text. */
             footer?: string;
+            /** @description At most 10 labelled values of your own (a cost centre, a project code), printed on the PDF with the invoice details in the order sent and echoed in the JSON answer; never part of a UBL or CII e-invoice. */
+            custom_fields?: {
+                /** @description The label printed before the value, for example "Cost centre". */
+                label: string;
+                /** @description The value printed after the label; a custom field without a value (left out, empty or only white space) is echoed but not printed. */
+                value?: string;
+            }[];
+            /** @description Your own data, for example an order id of your system: at most 50 keys of 1 to 40 characters, each a string of at most 500 characters. Never printed and never part of an e-invoice; echoed exactly as sent (not trimmed) in the JSON answer, the hosted link's JSON, webhook events and batch results. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         /** @description A party to the invoice (sender or recipient). */
         Party: {
             /** @description Name of the person or company. */
             name: string;
-            /** @description Postal address: free text (lines separated by \n, split as docs/ubl.md says) or an object in parts (D34). */
+            /** @description Postal address: free text (lines separated by \n, split as docs/ubl.md says) or an object in parts. */
             address?: string | components["schemas"]["StructuredAddress"];
             /** @description E-mail address. */
             email?: string;
@@ -613,27 +624,27 @@ export interface components {
             phone?: string;
             /** @description VAT, GST or EIN number (BT-31, BT-48 when it is a VAT number). */
             tax_id?: string;
-            /** @description A national tax number that is not the VAT number, such as a German Steuernummer (BT-32; the seller's only, D34). */
+            /** @description A national tax number that is not the VAT number, such as a German Steuernummer (BT-32); taken for the seller only. */
             tax_registration_id?: string;
             /** @description Company registration number (BT-30, BT-47). */
             registration_no?: string;
-            /** @description ISO 6523 ICD of registration_no, for example 0106 (KVK), 0002 (SIREN), 0009 (SIRET), 0208 (Belgian enterprise number) (D34). */
+            /** @description ISO 6523 ICD of registration_no, for example 0106 (KVK), 0002 (SIREN), 0009 (SIRET), 0208 (Belgian enterprise number). */
             registration_scheme?: string;
-            /** @description A party identifier such as a GLN (D34). */
+            /** @description A party identifier such as a GLN (BT-29, BT-46). */
             identifier?: {
                 /** @description The identifier (BT-29, BT-46). */
                 value: string;
                 /** @description ISO 6523 ICD of the identifier, for example 0088 (GLN). */
                 scheme?: string;
             };
-            /** @description Where the e-invoice is delivered (D34); Peppol needs one for both parties. */
+            /** @description Where the e-invoice is delivered (BT-34, BT-49); Peppol needs one for both parties. */
             electronic_address?: {
                 /** @description EAS code, for example 0088 (GLN), 0204 (Leitweg-ID), 9930 (German VAT), 0208 (Belgian enterprise number), EM (e-mail). */
                 scheme: string;
                 /** @description The address in that scheme (BT-34, BT-49). */
                 value: string;
             };
-            /** @description Contact (BG-6, BG-9, D34); XRechnung needs the seller's name, phone and e-mail. */
+            /** @description Contact (BG-6, BG-9); XRechnung needs the seller's name, phone and e-mail. */
             contact?: {
                 /** @description Contact person or department (BT-41, BT-56). */
                 name?: string;
@@ -649,7 +660,7 @@ export interface components {
             /** @description https image URL or data: URI (PNG or JPEG), at most 2.5 MB; used on from only. */
             logo?: string;
         };
-        /** @description An address in parts (D34): lines, city, postal_code, region, country. */
+        /** @description An address in parts, each written where EN 16931 has it: lines, city, postal_code, region, country. */
         StructuredAddress: {
             /** @description Street and further lines, at most 3 (BT-35, BT-36, BT-162). */
             lines?: string[];
@@ -666,14 +677,14 @@ export interface components {
         ShipTo: {
             /** @description Name of the recipient of the goods. */
             name: string;
-            /** @description Delivery address (BG-15): free text or an object in parts (D34). */
+            /** @description Delivery address (BG-15): free text or an object in parts. */
             address?: string | components["schemas"]["StructuredAddress"];
             /** @description ISO 3166-1 alpha-2 country code, for example DE; used by UBL output (docs/ubl.md). */
             country?: string;
         };
-        /** @description Invoice metadata. Each field may also be sent flat at the top level; the nested value wins (D13). */
+        /** @description Invoice metadata. Each field may also be sent flat at the top level; when both are sent, the nested value wins. */
         InvoiceMeta: {
-            /** @description Invoice number; generated when omitted (D15). */
+            /** @description Invoice number; generated when omitted: an account's next of its gap-free INV-<year>-<5 digits>, an anonymous caller's INV-<yyyymmdd>-<6 random characters>. */
             number?: string;
             /**
              * Format: date
@@ -701,16 +712,16 @@ export interface components {
             language?: "en" | "nl" | "de" | "fr" | "es" | "pt" | "ar" | "ja" | "ru" | "it" | "hi";
             /** @description Heading; the language's word for INVOICE when omitted. */
             title?: string;
-            /** @description Unit prices include tax (D6). Default: false. */
+            /** @description Unit prices are gross: they include tax, which is taken out of each tax group's gross sum. Default: false. */
             tax_inclusive?: boolean;
-            /** @description Buyer reference (BT-10), such as a German public buyer's Leitweg-ID; po_number fills it when omitted (D35). */
+            /** @description Buyer reference (BT-10), such as a German public buyer's Leitweg-ID; po_number fills it when omitted. */
             buyer_reference?: string;
             /**
              * Format: date
-             * @description Actual delivery date (BT-72), YYYY-MM-DD (D35).
+             * @description Actual delivery date (BT-72), YYYY-MM-DD.
              */
             delivery_date?: string;
-            /** @description Invoicing period (BG-14, D35). */
+            /** @description Invoicing period (BG-14). */
             period?: {
                 /**
                  * Format: date
@@ -723,16 +734,16 @@ export interface components {
                  */
                 end?: string;
             };
-            /** @description Contract reference (BT-12, D35). */
+            /** @description Contract reference (BT-12). */
             contract_reference?: string;
-            /** @description Project reference (BT-11, D35). */
+            /** @description Project reference (BT-11). */
             project_reference?: string;
         };
         /** @description One line of the invoice. */
         LineItem: {
             /** @description What is invoiced. */
             description: string;
-            /** @description Quantity, at most 6 decimals; negative for a returned item or a deduction (D38), which takes no discount or charges. Default: 1. */
+            /** @description Quantity, at most 6 decimals; negative for a returned item or a deduction, which takes no discount or charges. Default: 1. */
             quantity?: number | string;
             /** @description Unit label such as hrs, pcs, kg. */
             unit?: string;
@@ -750,7 +761,7 @@ export interface components {
             /** @description Several tax components; an alternative to tax_rate. */
             taxes?: components["schemas"]["TaxComponent"][];
             /**
-             * @description UNCL 5305 VAT category of this line (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category of this line: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
@@ -758,15 +769,15 @@ export interface components {
             tax_exemption_reason?: string;
             /** @description VATEX code of this line (BT-121), for example VATEX-EU-AE, VATEX-EU-IC, VATEX-EU-G, VATEX-EU-O. */
             tax_exemption_code?: string;
-            /** @description Charges on this line, added after the line discount (D37). */
+            /** @description Charges on this line (BG-28), added after the line discount. */
             charges?: components["schemas"]["LineCharge"][];
-            /** @description The seller's item identifier (BT-155, D35). */
+            /** @description The seller's item identifier (BT-155). */
             item_id?: string;
-            /** @description A note on this line (BT-127, D35). */
+            /** @description A note on this line (BT-127). */
             note?: string;
-            /** @description UN/ECE Recommendation 20 unit code (BT-130), for example HUR, H87, C62; overrides the code read from unit (D35). */
+            /** @description UN/ECE Recommendation 20 unit code (BT-130), for example HUR, H87, C62; overrides the code read from unit. */
             unit_code?: string;
-            /** @description Period of this line (BG-26, D35). */
+            /** @description Period of this line (BG-26). */
             period?: {
                 /**
                  * Format: date
@@ -782,12 +793,12 @@ export interface components {
         };
         /** @description One component of a tax (for example CGST 9 and SGST 9). */
         TaxComponent: {
-            /** @description Name of the tax; the language's word for tax when omitted (D4). */
+            /** @description Name of the tax; the language's word for tax when omitted. */
             name?: string;
             /** @description Rate in percent. */
             rate: number | string;
         };
-        /** @description A charge on the line (BG-28, D37). */
+        /** @description A charge on the line (BG-28). */
         LineCharge: {
             /** @description The amount (net, or gross when tax_inclusive). */
             amount: number | string;
@@ -796,18 +807,18 @@ export interface components {
             /** @description UNCL 7161 charge code (BT-145), for example ABL (packaging). */
             reason_code?: string;
         };
-        /** @description A document-level allowance or charge (D37): it moves the taxable base of its own VAT category and rate. */
+        /** @description A document-level allowance or charge (BG-20, BG-21): it moves the taxable base of its own VAT category and rate. */
         AllowanceCharge: {
             /** @description The amount (net, or gross when tax_inclusive); send amount or percent. */
             amount?: number | string;
-            /** @description A percent of the net sum of the lines in its VAT category and rate, rounded to the currency (D12); send amount or percent. */
+            /** @description A percent of the net sum of the lines in its VAT category and rate, rounded to the currency's minor unit; send amount or percent. */
             percent?: number | string;
             /** @description Why (BT-97, BT-104); a reason or a reason_code is needed. */
             reason?: string;
             /** @description UNCL 5189 (allowances, e.g. 95 discount) or UNCL 7161 (charges, e.g. FC freight, ABL packaging) code (BT-98, BT-105). */
             reason_code?: string;
             /**
-             * @description UNCL 5305 VAT category of the allowance or charge; the lines' one when they all share one (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category of the allowance or charge; the lines' one when they all share one: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
@@ -834,7 +845,7 @@ export interface components {
             instructions?: string;
             /** @description Note about the payment method. */
             method_note?: string;
-            /** @description UNTDID 4461 payment means (BT-81): 58 SEPA credit transfer (the default with an IBAN in EUR), 30 credit transfer (the default with another account), 59 SEPA direct debit, 48/54/55 card, 10 cash (D35). */
+            /** @description UNTDID 4461 payment means (BT-81): 58 SEPA credit transfer (the default with an IBAN in EUR), 30 credit transfer (the default with another account), 59 SEPA direct debit, 48/54/55 card, 10 cash. */
             means_code?: string;
             /** @description SEPA direct debit mandate reference (BT-89); needed with means_code 59. */
             mandate_reference?: string;
@@ -842,7 +853,7 @@ export interface components {
             creditor_id?: string;
             /** @description The account that is debited (BT-91); needed with means_code 59. */
             debtor_iban?: string;
-            /** @description Payment card (BG-18) for means_code 48, 54 or 55 (D35). */
+            /** @description Payment card (BG-18) for means_code 48, 54 or 55. */
             card?: {
                 /** @description The last four digits of the card (BT-87), never more. */
                 last4: string;
@@ -852,7 +863,7 @@ export interface components {
                 network?: string;
             };
             /**
-             * @description Overrides the detected status (D10).
+             * @description Overrides the status detected from amount_paid (paid, partial or unpaid).
              * @enum {string}
              */
             status?: "paid" | "partial" | "unpaid";
@@ -865,14 +876,14 @@ export interface components {
              * @enum {string}
              */
             type: "upi" | "pix" | "sepa" | "promptpay" | "url" | "text";
-            /** @description The payload; for sepa it may be omitted and is then built from the payment block (D25). */
+            /** @description The payload; for sepa it may be omitted and is then built from the payment block (IBAN, BIC, payee, amount). */
             value?: string;
         };
         /** @description Optional features. */
         Features: {
-            /** @description Store a snapshot and return a 7-day signed link; default true when authenticated, false (and forbidden) when anonymous (D14). */
+            /** @description Store a snapshot and return a 7-day signed link; default true when authenticated, false (and forbidden) when anonymous. */
             hosted_link?: boolean;
-            /** @description Render a QR code; default true when authenticated, false (and forbidden) when anonymous (D14). */
+            /** @description Render a QR code; default true when authenticated, false (and forbidden) when anonymous. */
             qr?: boolean;
         };
         /** @description The computed invoice (output json). */
@@ -892,16 +903,16 @@ export interface components {
             number: string;
             title: string;
             /**
-             * @description invoice (380) or credit_note (381, D33).
+             * @description invoice (380) or credit_note (381).
              * @enum {string}
              */
             document_type: "invoice" | "credit_note";
             /**
-             * @description The e-invoice profile the request asked for (D32).
+             * @description The e-invoice profile the request asked for.
              * @enum {string}
              */
             profile?: "en16931" | "peppol" | "xrechnung" | "factur-x";
-            /** @description The invoice a credit note (or a corrected invoice) refers to (D33). */
+            /** @description The invoice a credit note (or a corrected invoice) refers to (BG-3). */
             billing_reference?: {
                 /** @description Number of the invoice this document refers to (BT-25). */
                 number: string;
@@ -912,7 +923,7 @@ export interface components {
                 date?: string;
             };
             /**
-             * @description UNCL 5305 VAT category for lines without their own (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category for lines without their own: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
@@ -925,14 +936,14 @@ export interface components {
             /** Format: date */
             due_date?: string;
             po_number?: string;
-            /** @description Buyer reference (BT-10), such as a German public buyer's Leitweg-ID; po_number fills it when omitted (D35). */
+            /** @description Buyer reference (BT-10), such as a German public buyer's Leitweg-ID; po_number fills it when omitted. */
             buyer_reference?: string;
             /**
              * Format: date
-             * @description Actual delivery date (BT-72), YYYY-MM-DD (D35).
+             * @description Actual delivery date (BT-72), YYYY-MM-DD.
              */
             delivery_date?: string;
-            /** @description Invoicing period (BG-14, D35). */
+            /** @description Invoicing period (BG-14). */
             period?: {
                 /**
                  * Format: date
@@ -945,9 +956,9 @@ export interface components {
                  */
                 end?: string;
             };
-            /** @description Contract reference (BT-12, D35). */
+            /** @description Contract reference (BT-12). */
             contract_reference?: string;
-            /** @description Project reference (BT-11, D35). */
+            /** @description Project reference (BT-11). */
             project_reference?: string;
             terms?: string;
             /** @enum {string} */
@@ -964,26 +975,26 @@ export interface components {
             to: components["schemas"]["Party"];
             ship_to?: components["schemas"]["ShipTo"];
             items: components["schemas"]["InvoiceItem"][];
-            /** @description Σ line_total (D2); gross when tax_inclusive. */
+            /** @description Σ line_total; gross when tax_inclusive. */
             subtotal: number;
-            /** @description The global discount as an amount (D3). */
+            /** @description The global discount as an amount. */
             global_discount: number;
-            /** @description Line discounts plus the global discount (D3). */
+            /** @description Line discounts plus the global discount. */
             discount_total: number;
-            /** @description Added after tax and untaxed (D7), or taxed at shipping_tax_rate (D37). */
+            /** @description Added after tax and untaxed, or taxed at shipping_tax_rate. */
             shipping: number;
-            /** @description Taxes the shipping at this rate in percent (D37); its tax joins the tax lines. */
+            /** @description Taxes the shipping at this rate in percent; its tax joins the tax lines. */
             shipping_tax_rate?: number | string;
-            /** @description Taxes the shipping with several components (D37); an alternative to shipping_tax_rate. */
+            /** @description Taxes the shipping with several components; an alternative to shipping_tax_rate. */
             shipping_taxes?: components["schemas"]["TaxComponent"][];
             /**
-             * @description UNCL 5305 VAT category of the shipping; S when it is taxed, else as D7 says (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category of the shipping; S when it is taxed, and for untaxed shipping the exempt category of a supply that is all in one, else Z: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             shipping_tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
-            /** @description Document-level allowances (D37) with their amounts. */
+            /** @description Document-level allowances with their amounts. */
             allowances?: {
-                /** @description In the currency's minor units (D12). */
+                /** @description Rounded to the currency's minor unit. */
                 amount: number;
                 /** @description As sent. */
                 percent?: number | string;
@@ -993,9 +1004,9 @@ export interface components {
                 /** @description Percent. */
                 tax_rate: number | string;
             }[];
-            /** @description Document-level charges (D37) with their amounts. */
+            /** @description Document-level charges with their amounts. */
             charges?: {
-                /** @description In the currency's minor units (D12). */
+                /** @description Rounded to the currency's minor unit. */
                 amount: number;
                 /** @description As sent. */
                 percent?: number | string;
@@ -1005,28 +1016,28 @@ export interface components {
                 /** @description Percent. */
                 tax_rate: number | string;
             }[];
-            /** @description Σ allowances (D37). */
+            /** @description Σ allowances. */
             allowance_total: number;
-            /** @description Σ charges (D37). */
+            /** @description Σ charges. */
             charge_total: number;
             shipping_label: string;
-            /** @description Σ tax_lines (D5). */
+            /** @description Σ tax_lines. */
             total_tax: number;
-            /** @description Rounded minus unrounded grand total (D8). */
+            /** @description Rounded minus unrounded grand total. */
             rounding_adjustment: number;
-            /** @description D7 (exclusive) or D6 (inclusive). */
+            /** @description subtotal − global_discount − allowance_total + charge_total + shipping, plus total_tax when prices are tax-exclusive (tax-inclusive prices already contain it), then rounded as rounding says. */
             grand_total: number;
-            /** @description Requested up front; does not change the totals (D9). */
+            /** @description Requested up front; does not change the totals. */
             deposit: number;
             /** @description Already paid. */
             amount_paid: number;
-            /** @description grand_total − amount_paid; negative when overpaid (D10). */
+            /** @description grand_total − amount_paid; negative when overpaid. */
             balance_due: number;
             tax_lines: components["schemas"]["TaxLine"][];
             /** @enum {string} */
             status: "paid" | "partial" | "unpaid";
             payment?: components["schemas"]["Payment"];
-            /** @description 7-day signed link (D24). */
+            /** @description Signed link to the invoice, valid 7 days. */
             hosted_url?: string;
             /** @description Unix seconds. */
             hosted_expires_at?: number;
@@ -1034,6 +1045,17 @@ export interface components {
             notes?: string;
             refund_policy?: string;
             footer?: string;
+            /** @description At most 10 labelled values of your own (a cost centre, a project code), printed on the PDF with the invoice details in the order sent and echoed in the JSON answer; never part of a UBL or CII e-invoice. */
+            custom_fields?: {
+                /** @description The label printed before the value, for example "Cost centre". */
+                label: string;
+                /** @description The value printed after the label; a custom field without a value (left out, empty or only white space) is echoed but not printed. */
+                value?: string;
+            }[];
+            /** @description Your own data, for example an order id of your system: at most 50 keys of 1 to 40 characters, each a string of at most 500 characters. Never printed and never part of an e-invoice; echoed exactly as sent (not trimmed) in the JSON answer, the hosted link's JSON, webhook events and batch results. */
+            metadata?: {
+                [key: string]: string;
+            };
         };
         InvoiceItem: {
             description: string;
@@ -1047,19 +1069,19 @@ export interface components {
             /** @description The percent sent, for a percent line discount. */
             discount_percent?: number | string;
             taxes: components["schemas"]["ItemTax"][];
-            /** @description Sum of this line's tax shares; may differ from the tax lines by one minor unit per line (D5). */
+            /** @description Sum of this line's tax shares; may differ from the tax lines by one minor unit per line, since each tax line is rounded once from its exact sum. */
             tax_amount: number;
-            /** @description Quantity × unit price less the line discount (D1). */
+            /** @description Quantity × unit price less the line discount, rounded to the currency's minor unit. */
             line_total: number;
-            /** @description The line's charges (D37), included in line_total. */
+            /** @description The line's charges, included in line_total. */
             charges?: {
-                /** @description The charge, rounded to the currency (D12). */
+                /** @description The charge, rounded to the currency's minor unit. */
                 amount: number;
                 reason?: string;
                 reason_code?: string;
             }[];
             /**
-             * @description UNCL 5305 VAT category of this line (D36): S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
+             * @description UNCL 5305 VAT category of this line: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.
              * @enum {string}
              */
             tax_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
@@ -1067,13 +1089,13 @@ export interface components {
             tax_exemption_reason?: string;
             /** @description VATEX code of this line (BT-121), for example VATEX-EU-AE, VATEX-EU-IC, VATEX-EU-G, VATEX-EU-O. */
             tax_exemption_code?: string;
-            /** @description The seller's item identifier (BT-155, D35). */
+            /** @description The seller's item identifier (BT-155). */
             item_id?: string;
-            /** @description A note on this line (BT-127, D35). */
+            /** @description A note on this line (BT-127). */
             note?: string;
-            /** @description UN/ECE Recommendation 20 unit code (BT-130), for example HUR, H87, C62; overrides the code read from unit (D35). */
+            /** @description UN/ECE Recommendation 20 unit code (BT-130), for example HUR, H87, C62; overrides the code read from unit. */
             unit_code?: string;
-            /** @description Period of this line (BG-26, D35). */
+            /** @description Period of this line (BG-26). */
             period?: {
                 /**
                  * Format: date
@@ -1091,13 +1113,18 @@ export interface components {
             name: string;
             /** @description Percent, as sent. */
             rate: number | string;
-            /** @description This line's share of the component, rounded for display (D5). */
+            /** @description This line's share of the component, rounded for display; the tax lines hold the exact figures. */
             amount: number;
         };
         TaxLine: {
             name: string;
             /** @description Percent, as sent. */
             rate: number | string;
+            /**
+             * @description The UNCL 5305 VAT category of the amounts in this group (S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L, M): a tax line never mixes two categories, so the tax lines hold the same bases as an e-invoice's VAT breakdown.
+             * @enum {string}
+             */
+            tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
             /** @description Net base of this group after the global discount share (D3, D6). */
             taxable_amount: number;
             /** @description The group's tax, rounded once from the exact sum (D5). */
@@ -1120,19 +1147,19 @@ export interface components {
             rate_limits: {
                 hourly: components["schemas"]["WindowUsage"];
                 weekly: components["schemas"]["WindowUsage"];
-                /** @description Weekly limit × 52 / 12, rounded down (D22). */
+                /** @description Weekly limit × 52 / 12, rounded down. */
                 monthly_equivalent: number | null;
             };
             monthly?: components["schemas"]["MonthlyUsage"];
-            /** @description Present only when there is something to say; see WarningSchema (D42). */
+            /** @description Present only when there is something to say; see WarningSchema. */
             warnings?: components["schemas"]["Warning"][];
         };
         Warning: {
             /**
-             * @description hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF, D42); the invoice has no hosted_url and no QR of the link.
+             * @description hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF); the invoice has no hosted_url and no QR of the link.
              * @enum {string}
              */
-            code: "hosted_link_omitted";
+            code: "hosted_link_omitted" | "not_en16931";
             /** @description What happened and how to change it; safe to show. */
             message: string;
         };
@@ -1141,19 +1168,19 @@ export interface components {
             limit: number | null;
             /** @description Requests counted in the window so far. */
             used: number;
-            /** @description Unix second at which the window ends (D20). */
+            /** @description Unix second at which the window ends. */
             reset_at: number;
         };
-        /** @description Authenticated callers only (D22). */
+        /** @description Authenticated callers only. */
         MonthlyUsage: {
-            /** @description Documents this month, one decimal (a JSON response is 0.1, D21). */
+            /** @description Documents this month, one decimal (a JSON response is 0.1). */
             documents_used: number;
             /** @description Monthly document quota; null when unlimited. */
             documents_limit: number | null;
             pdfs_used: number;
             /** @description Monthly PDF cap; null when none. */
             pdfs_limit: number | null;
-            /** @description Unix second at which the month ends (D20). */
+            /** @description Unix second at which the month ends. */
             reset_at: number;
         };
         /** @description An error. */
@@ -1167,17 +1194,24 @@ export interface components {
             code: "validation_error" | "invalid_currency" | "invalid_language" | "invalid_template" | "invalid_output" | "invalid_profile" | "e_invoice_incomplete" | "invalid_qr_type" | "invalid_json" | "bad_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "calculation_error" | "invalid_api_key" | "invalid_credentials" | "auth_required" | "unverified_account" | "forbidden" | "monthly_limit_reached" | "not_found" | "method_not_allowed" | "idempotency_key_conflict" | "webhook_inactive" | "payload_too_large" | "rate_limit_exceeded" | "rate_limit_hourly" | "rate_limit_weekly" | "pdf_error" | "ubl_error" | "cii_error" | "internal_error" | "not_provisioned";
             /** @description What was wrong and how to fix it, naming the field path. */
             message: string;
-            /** @description 402 monthly_limit_reached only: where to change plan (D16, D22). */
+            /** @description 402 monthly_limit_reached only: where to change plan. */
             upgrade_url?: string;
-            /** @description 402 monthly_limit_reached only: Unix second at which the month's quota resets (D20). */
+            /** @description 402 monthly_limit_reached only: Unix second at which the month's quota resets. */
             reset_at?: number;
-            /** @description 400 e_invoice_incomplete only: every missing or inconsistent item for the profile asked for (D39). */
+            /** @description 400 e_invoice_incomplete only: every missing or inconsistent item for the profile asked for. */
             problems?: {
                 /** @description The request field to send or correct, e.g. to.electronic_address. */
                 field: string;
                 /** @description The EN 16931 business term or rule it stands for, e.g. BT-49. */
                 term: string;
                 message: string;
+            }[];
+            /** @description 400 validation_error for fields that are not in the request: each of them (the first 50; the message counts the rest). */
+            unknown_fields?: {
+                /** @description The path of a key the request does not have, e.g. invoice.curency. */
+                field: string;
+                /** @description The field it most likely means, when one is close, e.g. invoice.currency. */
+                did_you_mean?: string;
             }[];
         } & {
             [key: string]: unknown;
@@ -1199,7 +1233,7 @@ export interface components {
                 requested: number;
                 /** @description Invoices generated, metered and (with a hosted link) rendered. */
                 generated: number;
-                /** @description True when a burst window or the monthly quota ran out part-way; the items it stopped fail with its code (D21). */
+                /** @description True when a burst window or the monthly quota ran out part-way; the items it stopped fail with its code. */
                 rate_limited: boolean;
             };
         };
@@ -1210,7 +1244,7 @@ export interface components {
             success: boolean;
             invoice?: components["schemas"]["Invoice"];
             error?: components["schemas"]["ErrorDetail"];
-            /** @description On success, when there is something to say: hosted_link_omitted when the item's default hosted link did not fit the month (D42). */
+            /** @description On success, when there is something to say: hosted_link_omitted when the item's default hosted link did not fit the month. */
             warnings?: components["schemas"]["Warning"][];
         };
         /** @description The invoice the link was made for, exactly as its generation answered it. */
@@ -1230,7 +1264,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             /**
-             * @description The https endpoint deliveries are POSTed to. Its host must resolve to public addresses only, now and at every delivery (D28).
+             * @description The https endpoint deliveries are POSTed to. Its host must resolve to public addresses only, now and at every delivery.
              * @example https://example.com/hooks/invoices
              */
             url: string;
@@ -1242,7 +1276,7 @@ export interface components {
             id: string;
             url: string;
             events: ("invoice.generated" | "batch.generated")[];
-            /** @description False once 10 events in a row failed every attempt (D28): it gets no events until POST /api/webhooks/{id}/enable. */
+            /** @description False once 10 events in a row failed every attempt: it gets no events until POST /api/webhooks/{id}/enable. */
             is_active: boolean;
             /** @description Unix seconds. */
             created_at: number;
@@ -1273,7 +1307,7 @@ export interface components {
             /** @description The deleted webhook. */
             id: string;
         };
-        /** @description invoice.generated: the invoice exactly as the JSON answer carries it (without data: URI images, D45). */
+        /** @description invoice.generated: the invoice exactly as the JSON answer carries it (without data: URI images). */
         InvoiceGeneratedEvent: {
             /** @description The event id, evt_ followed by 22 letters and digits; the same on every retry (X-Service-Delivery): deduplicate on it. */
             id: string;
@@ -1324,13 +1358,13 @@ export interface components {
             /** @description invoice.generated, batch.generated or webhook.test. */
             event_type: string;
             /**
-             * @description pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt failed (D28's schedule; a test event has one). cancelled: the webhook was inactive when its attempt came due, so nothing was sent.
+             * @description pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt of the retry schedule failed (a test event has one attempt). cancelled: the webhook was inactive when its attempt came due, so nothing was sent.
              * @enum {string}
              */
             status: "pending" | "delivered" | "failed" | "cancelled";
             /** @description Unix seconds the delivery was made: with its event, or when a redelivery or test was asked for. */
             created_at: number;
-            /** @description Attempts made so far (at most 7, D28). */
+            /** @description Attempts made so far (at most 7). */
             attempt_count: number;
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
@@ -1493,7 +1527,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 printable ASCII characters; a repeat of the same request with the same key within 24 hours gets the first answer again, with Idempotent-Replayed: true (D23). */
+                /** @description 1 to 255 printable ASCII characters; a repeat of the same request with the same key within 24 hours gets the first answer again, with Idempotent-Replayed: true. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -1505,18 +1539,18 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml (D40). Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, application/vnd.uncefact.cii+xml → cii; anything else (*\/*, a browser's Accept) → json. The body's "output" wins over Accept. */
+            /** @description The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml. Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, application/vnd.uncefact.cii+xml → cii; anything else (*\/*, a browser's Accept) → json. The body's "output" wins over Accept. */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
                     /** @description For output "pdf": attachment; filename="invoice.pdf". For output "ubl": attachment; filename="invoice.xml". */
                     "content-disposition"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1524,13 +1558,13 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
-                    /** @description Present on a replay of the first answer to this Idempotency-Key (D23). */
+                    /** @description Present on a replay of the first answer to this Idempotency-Key. */
                     "idempotent-replayed"?: "true";
-                    /** @description For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice (D24). Output "json" carries it as invoice.hosted_url. */
+                    /** @description For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice. Output "json" carries it as invoice.hosted_url. */
                     "x-hosted-url"?: string;
-                    /** @description For output "ubl": the codes of the answer's warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month's PDFs are used up (D42). */
+                    /** @description For output "ubl": the codes of the answer's warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month's PDFs are used up. */
                     "x-warnings"?: string;
                     [name: string]: unknown;
                 };
@@ -1612,12 +1646,14 @@ export interface operations {
                      *           {
                      *             "name": "MwSt.",
                      *             "rate": 19,
+                     *             "tax_category": "S",
                      *             "taxable_amount": 960,
                      *             "amount": 182.4
                      *           },
                      *           {
                      *             "name": "MwSt.",
                      *             "rate": 7,
+                     *             "tax_category": "S",
                      *             "taxable_amount": 79.8,
                      *             "amount": 5.59
                      *           }
@@ -1689,11 +1725,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1701,7 +1737,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1714,11 +1750,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1726,7 +1762,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1739,11 +1775,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1751,7 +1787,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1764,11 +1800,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1776,7 +1812,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1789,11 +1825,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1801,7 +1837,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1814,11 +1850,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1826,7 +1862,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1839,11 +1875,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1851,7 +1887,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1864,11 +1900,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1876,7 +1912,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1889,11 +1925,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1901,7 +1937,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     /** @description Seconds until the window that refused the request ends. */
                     "retry-after"?: number;
@@ -1916,11 +1952,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1928,7 +1964,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1941,11 +1977,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1953,7 +1989,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1966,11 +2002,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -1978,7 +2014,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -1992,7 +2028,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description As for generateInvoice: a repeat of the same batch within 24 hours gets the first answer again (D23). */
+                /** @description As for generateInvoice: a repeat of the same batch within 24 hours gets the first answer again. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -2094,11 +2130,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2106,9 +2142,9 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
-                    /** @description Present on a replay of the first answer to this Idempotency-Key (D23). */
+                    /** @description Present on a replay of the first answer to this Idempotency-Key. */
                     "idempotent-replayed"?: "true";
                     [name: string]: unknown;
                 };
@@ -2195,12 +2231,14 @@ export interface operations {
                      *               {
                      *                 "name": "MwSt.",
                      *                 "rate": 19,
+                     *                 "tax_category": "S",
                      *                 "taxable_amount": 960,
                      *                 "amount": 182.4
                      *               },
                      *               {
                      *                 "name": "MwSt.",
                      *                 "rate": 7,
+                     *                 "tax_category": "S",
                      *                 "taxable_amount": 79.8,
                      *                 "amount": 5.59
                      *               }
@@ -2241,11 +2279,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2253,7 +2291,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2266,11 +2304,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2278,7 +2316,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2291,11 +2329,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2303,7 +2341,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2316,11 +2354,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2328,7 +2366,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2341,11 +2379,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2353,7 +2391,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2366,11 +2404,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2378,7 +2416,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2391,11 +2429,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2403,7 +2441,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2416,11 +2454,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2428,7 +2466,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2441,11 +2479,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2453,7 +2491,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     /** @description Seconds until the window that refused the request ends. */
                     "retry-after"?: number;
@@ -2468,11 +2506,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2480,7 +2518,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2493,11 +2531,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2505,7 +2543,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2518,11 +2556,11 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description Generation requests allowed this UTC hour; absent when unlimited (D22). */
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
                     "x-ratelimit-limit-hourly"?: number;
                     /** @description Requests left this hour, after this one. */
                     "x-ratelimit-remaining-hourly"?: number;
-                    /** @description Unix second the hour ends (D20). */
+                    /** @description Unix second the hour ends. */
                     "x-ratelimit-reset-hourly"?: number;
                     /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
                     "x-ratelimit-limit-weekly"?: number;
@@ -2530,7 +2568,7 @@ export interface operations {
                     "x-ratelimit-remaining-weekly"?: number;
                     /** @description Unix second the week ends. */
                     "x-ratelimit-reset-weekly"?: number;
-                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent, D22). */
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
                     "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
@@ -2595,7 +2633,7 @@ export interface operations {
                             rate_limits: {
                                 hourly: components["schemas"]["WindowUsage"];
                                 weekly: components["schemas"]["WindowUsage"];
-                                /** @description Weekly limit × 52 / 12, rounded down (D22). */
+                                /** @description Weekly limit × 52 / 12, rounded down. */
                                 monthly_equivalent: number | null;
                             };
                         };
@@ -2793,12 +2831,14 @@ export interface operations {
                      *           {
                      *             "name": "MwSt.",
                      *             "rate": 19,
+                     *             "tax_category": "S",
                      *             "taxable_amount": 960,
                      *             "amount": 182.4
                      *           },
                      *           {
                      *             "name": "MwSt.",
                      *             "rate": 7,
+                     *             "tax_category": "S",
                      *             "taxable_amount": 79.8,
                      *             "amount": 5.59
                      *           }
@@ -3408,7 +3448,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt failed (D28's schedule; a test event has one). cancelled: the webhook was inactive when its attempt came due, so nothing was sent. */
+                /** @description pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt of the retry schedule failed (a test event has one attempt). cancelled: the webhook was inactive when its attempt came due, so nothing was sent. */
                 status?: "pending" | "delivered" | "failed" | "cancelled";
                 /**
                  * @description Deliveries per page, a whole number from 1 to 100; 20 when left out.
@@ -4299,7 +4339,7 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000 (D18), Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0. */
+                    /** @description inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000, Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0. */
                     "set-cookie"?: string;
                     [name: string]: unknown;
                 };
@@ -4441,7 +4481,7 @@ export interface operations {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
-                    /** @description inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000 (D18), Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0. */
+                    /** @description inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000, Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0. */
                     "set-cookie"?: string;
                     [name: string]: unknown;
                 };
@@ -4565,14 +4605,14 @@ export interface operations {
                             /** @enum {string} */
                             tier: "free" | "starter" | "pro" | "enterprise";
                             email_verified: boolean;
-                            /** @description The current key (D19); null before the first one, and when it cannot be shown (see api_key_unavailable). */
+                            /** @description The current key; null before the first one, and when it cannot be shown (see api_key_unavailable). */
                             api_key: string | null;
                             /** @description Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one. Never a 500 (issue 20). */
                             api_key_unavailable?: string;
                             credits: {
-                                /** @description Documents a month on this plan; null when unlimited (D22). */
+                                /** @description Documents a month on this plan; null when unlimited. */
                                 total: number | null;
-                                /** @description Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1 (D21, D22). */
+                                /** @description Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1. */
                                 used: number;
                             };
                         };
