@@ -44,7 +44,7 @@ async function timedSteps(invoice: Invoice, compiler: TypstPdfCompiler, ports: D
   };
   const hybrid = hybridProfileOf(invoice.profile);
   await time('pre-flight', () => checkEInvoiceProfile(invoice, 'pdf'));
-  const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml(ciiSyntax, invoice, ports, hybrid.ruleProfile)({ invoice, images: {}, qr: undefined }));
+  const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml(ciiSyntax, invoice, ports, () => hybrid.ruleProfile)({ invoice, images: {}, qr: undefined }));
   const input = await time('render input', () => pdfInput(invoice, {}, undefined, xml === undefined || hybrid === undefined ? undefined : { xml, hybrid }));
   fonts ??= printableCoverage();
   const coverage = fonts;

@@ -43,7 +43,9 @@ export async function renderOffline(raw: unknown, options: RenderOfflineOptions,
   const notes = request.features?.hosted_link === true
     ? ['features.hosted_link is ignored offline: a hosted link is served by the service; `invoice send` makes one']
     : [];
-  const { invoice, qr } = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
+  const { invoice, qr, warnings } = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
+  // What the API says in X-Warnings (a UBL document without EN 16931 conformance) is said here too.
+  for (const warning of warnings) notes.push(`${warning.code}: ${warning.message}`);
   const format = documentFormatFor(request.output ?? 'json');
   const prepared = format.prepare(invoice, ports);
   // The API's answer to output "json" carries this object as `invoice`.

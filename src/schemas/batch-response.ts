@@ -8,7 +8,7 @@ export const BatchItemResultSchema = Type.Object({
   success: Type.Boolean(),
   invoice: Type.Optional(InvoiceSchema),
   error: Type.Optional(ErrorObjectSchema),
-  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'On success, when there is something to say: hosted_link_omitted when the item\'s default hosted link did not fit the month.' })),
+  warnings: Type.Optional(Type.Array(WarningSchema, { description: 'On success, when there is something to say: hosted_link_omitted when the item\'s default hosted link did not fit the month; not_en16931 when the item asks for output "ubl" without a profile and lacks what EN 16931 needs (its UBL would claim no EN 16931 conformance).' })),
 }, { description: 'invoice (with hosted_url when features.hosted_link is on) on success, error on failure.' });
 
 export const BatchResponseSchema = Type.Object(

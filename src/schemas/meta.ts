@@ -24,7 +24,7 @@ export const MonthlyUsageSchema = Type.Object(
 
 /** Something the caller should know about an answer that succeeded (D42). */
 export const WarningSchema = Type.Object({
-  code: StringEnum(WARNING_CODES, { description: 'hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF); the invoice has no hosted_url and no QR of the link.' }),
+  code: StringEnum(WARNING_CODES, { description: 'hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF); the invoice has no hosted_url and no QR of the link. not_en16931: output "ubl" without a profile, and the request lacks what EN 16931 needs (typically the countries): the UBL 2.1 document carries no EN 16931 CustomizationID, and the message lists what is missing; send profile "en16931" to be refused instead.' }),
   message: Type.String({ description: 'What happened and how to change it; safe to show.' }),
 });
 

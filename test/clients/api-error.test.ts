@@ -41,7 +41,8 @@ describe('ApiError from the running service', () => {
   });
 
   it('e_invoice_incomplete carries its problems', async () => {
-    const error = await apiErrorOf(client().generateInvoice({ ...clientInvoice(), from: { name: 'Acme GmbH' }, output: 'ubl' }));
+    // With a profile: without one, output "ubl" answers a UBL document that claims no EN 16931 conformance.
+    const error = await apiErrorOf(client().generateInvoice({ ...clientInvoice(), from: { name: 'Acme GmbH' }, output: 'ubl', profile: 'en16931' }));
     assert.equal(error.code, 'e_invoice_incomplete');
     assert.ok(error.problems?.some((problem) => problem.field === 'from.country' && problem.term === 'BT-40'), JSON.stringify(error.details));
   });

@@ -33,7 +33,7 @@ const documentFileAnswers = documentedSuccess({
     ...RATE_LIMIT_HEADERS,
     'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER,
     'x-hosted-url': { type: 'string', description: 'For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice. Output "json" carries it as invoice.hosted_url.' },
-    'x-warnings': { type: 'string', description: 'For output "ubl": the codes of the answer\'s warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month\'s PDFs are used up.' },
+    'x-warnings': { type: 'string', description: 'For a document answer (output "pdf", "ubl", "cii"): the codes of the answer\'s warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month\'s PDFs are used up; not_en16931 when output "ubl" was asked for without a profile and the request lacks what EN 16931 needs, so the UBL 2.1 document claims no EN 16931 conformance (no CustomizationID).' },
   },
   content: {
     'application/json': { schema: GenerateInvoiceResponseSchema },

@@ -6,7 +6,7 @@ import { computeEInvoiceAmounts, type EInvoiceAmounts } from '../../domain/einvo
 import type { MeteredOutput } from '../../domain/limits/document-cost.ts';
 import type { Output } from '../../domain/invoice/catalog.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
-import type { AppError } from '../../errors/app-error.ts';
+import { isAppError, type AppError } from '../../errors/app-error.ts';
 import type { DocumentFormat, DocumentPorts, DocumentSource } from './document-format.ts';
 
 /** What sets one e-invoice syntax apart: its output, its writer and its error. */
@@ -27,11 +27,15 @@ export type EInvoiceXmlWriter = (source: DocumentSource) => string;
  * is the syntax's error without internals; the ports are told why. A CII file and the CII inside
  * a hybrid PDF are both written here, so they are the same bytes for the same request.
  */
-export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, ports: DocumentPorts, rules: DocumentRules): EInvoiceXmlWriter {
+export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, ports: DocumentPorts, rulesOf: () => DocumentRules): EInvoiceXmlWriter {
   let amounts: EInvoiceAmounts;
+  let rules: DocumentRules;
   try {
     amounts = computeEInvoiceAmounts(invoice);
+    rules = rulesOf();
   } catch (error) {
+    // A refusal of the request (the pre-flight's) stands; anything else is the syntax's failure.
+    if (isAppError(error)) throw error;
     ports.onFailure((error as Error).message);
     throw syntax.failed();
   }
@@ -58,7 +62,7 @@ export function eInvoiceFormat(syntax: EInvoiceSyntax): DocumentFormat {
     printsImages: false,
     servesHostedLink: false,
     prepare: (invoice, ports) => {
-      const write = prepareEInvoiceXml(syntax, invoice, ports, planEInvoice(invoice, syntax.output)?.rules ?? 'en16931');
+      const write = prepareEInvoiceXml(syntax, invoice, ports, () => planEInvoice(invoice, syntax.output)?.rules ?? 'en16931');
       return {
         file: { mediaType: 'application/xml; charset=utf-8', fileName: 'invoice.xml' },
         write: async (source) => write(source),

@@ -18,7 +18,7 @@ export const pdfFormat: DocumentFormat = {
   servesHostedLink: true,
   prepare: (invoice, ports) => {
     const hybrid = hybridProfileOf(invoice.profile);
-    const writeCii = hybrid === undefined ? undefined : prepareEInvoiceXml(ciiSyntax, invoice, ports, hybrid.ruleProfile);
+    const writeCii = hybrid === undefined ? undefined : prepareEInvoiceXml(ciiSyntax, invoice, ports, () => hybrid.ruleProfile);
     return {
       file: { mediaType: 'application/pdf', fileName: 'invoice.pdf' },
       write: async (source) => {

@@ -73,7 +73,7 @@ describe('no document carries an empty element (PEPPOL-EN16931-R008, BR-06, BR-0
     const blankName = { ...invoice, from: { ...invoice.from, name: '\u0007' } };
     const ubl = ublFormat.prepare(invoice, ports)!;
     await assert.rejects(() => ubl.write({ invoice: blankName, images: {}, qr: undefined }), (error: unknown) => error instanceof AppError && error.code === 'ubl_error');
-    const cii = prepareEInvoiceXml(ciiSyntax, invoice, ports, 'xrechnung');
+    const cii = prepareEInvoiceXml(ciiSyntax, invoice, ports, () => 'xrechnung');
     assert.throws(() => cii({ invoice: blankName, images: {}, qr: undefined }), (error: unknown) => error instanceof AppError && error.code === 'cii_error');
     assert.ok(reasons.some((reason) => /<cbc:RegistrationName> would be written empty|<cbc:Name> would be written empty/.test(reason)), reasons.join('\n'));
   });
