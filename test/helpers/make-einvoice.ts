@@ -1,7 +1,7 @@
 import { computeEInvoiceAmounts } from '../../src/domain/einvoice/compute-einvoice-amounts.ts';
 import { buildEInvoice } from '../../src/domain/einvoice/build-einvoice.ts';
 import { checkEInvoiceCodes } from '../../src/domain/einvoice/check-einvoice-codes.ts';
-import { checkEInvoiceProfile } from '../../src/domain/einvoice/check-einvoice-profile.ts';
+import { planEInvoice } from '../../src/domain/einvoice/check-einvoice-profile.ts';
 import { profileOf, ruleProfileOf } from '../../src/domain/einvoice/profiles.ts';
 import { writeCii } from '../../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../../src/domain/einvoice/write-ubl.ts';
@@ -22,8 +22,10 @@ export function makeEInvoice(body: Record<string, unknown>, options: { preflight
   checkEInvoiceCodes(request);
   const invoice = computeInvoice(request, { today, number: request.invoice?.number ?? 'TEST-1' });
   const output = request.output ?? 'json';
-  if (preflight) checkEInvoiceProfile(invoice, output);
+  // The pre-flight also settles the rules: the profile's, or none for UBL without a profile that
+  // lacks what EN 16931 needs (a plain UBL 2.1 document).
+  const plan = preflight ? planEInvoice(invoice, output) : undefined;
   if (output !== 'ubl' && output !== 'cii') throw new Error(`makeEInvoice makes ubl or cii, not ${output}`);
-  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), ruleProfileOf(profileOf(output, invoice.profile)!));
+  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), plan?.rules ?? ruleProfileOf(profileOf(output, invoice.profile)!));
   return { xml: output === 'ubl' ? writeUbl(doc) : writeCii(doc), request };
 }

@@ -13,6 +13,7 @@ import { notEn16931Warning } from './not-en16931-warning.ts';
 import { peppolProblems } from './peppol-rules.ts';
 import { profileOf, ruleProfileOf, syntaxesOf, unprofiledFallbackOf, type DocumentRules } from './profiles.ts';
 import { requiredTextProblems } from './required-text-rules.ts';
+import { ublSchemaProblems } from './ubl-schema-rules.ts';
 
 /**
  * Every problem of the invoice under a profile, each field and term once, in rule order: the
@@ -25,7 +26,9 @@ export function findEInvoiceProblems(invoice: Invoice, profile: Profile, output:
   const problems: RuleProblem[] = [...requiredTextProblems(doc), ...coreProblems(doc)];
   if (ruleProfile === 'peppol') problems.push(...peppolProblems(doc));
   if (ruleProfile === 'xrechnung') problems.push(...germanProblems(doc, 'BR-DE-'), ...keptPeppolProblems(doc, 'xrechnung'));
-  if (syntaxesOf(output, profile).includes('cii')) problems.push(...ciiProblems(doc));
+  const syntaxes = syntaxesOf(output, profile);
+  if (syntaxes.includes('ubl')) problems.push(...ublSchemaProblems(doc));
+  if (syntaxes.includes('cii')) problems.push(...ciiProblems(doc));
   return mergeRuleProblems(problems);
 }
 
@@ -42,7 +45,8 @@ export interface EInvoicePlan {
  * missing or inconsistent is 400 e_invoice_incomplete with every problem in error.problems, and a
  * pairing that does not exist is 400 invalid_profile. Only an output with an unprofiled fallback
  * (UBL, asked for without a profile) goes on without: its document claims no profile, and the
- * problems come back for the warning. Texts no document can do without are refused even then.
+ * problems come back for the warning. What no UBL document can carry (a required text without
+ * text, a year 0000) is refused even then.
  */
 export function planEInvoice(invoice: Invoice, output: Output): EInvoicePlan | undefined {
   const profile = profileOf(output, invoice.profile);
@@ -52,7 +56,7 @@ export function planEInvoice(invoice: Invoice, output: Output): EInvoicePlan | u
   const fallback = invoice.profile === undefined ? unprofiledFallbackOf(output) : undefined;
   if (fallback === undefined) throw incomplete(profile, problems);
   const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), fallback);
-  const unwritable = mergeRuleProblems(requiredTextProblems(doc));
+  const unwritable = mergeRuleProblems([...requiredTextProblems(doc), ...ublSchemaProblems(doc)]);
   if (unwritable.length > 0) throw incomplete(profile, unwritable);
   return { rules: fallback, problems };
 }

@@ -243,6 +243,18 @@ describe('pre-flight: a profile\'s missing data answers e_invoice_incomplete nam
     assert.match(noContact.find((p) => p.field === 'from.contact.name')!.message, /\(BR-DE-5, BR-DE-2\)$/);
   });
 
+  it('a date in the year 0000, which UBL\'s xs:date lacks, is refused for UBL and written in CII, whose dates are text', async () => {
+    const request = edit(base, (r) => { r.invoice.period = { start: '0000-12-01', end: '2026-10-31' }; });
+    assert.deepEqual(problemsOf({ ...request, output: 'ubl', profile: 'en16931' }).map((p) => [p.field, p.term]), [['invoice.period.start', 'BT-73']]);
+    assert.deepEqual(problemsOf({ ...request, output: 'ubl' }).map((p) => [p.field, p.term]), [['invoice.period.start', 'BT-73']], 'and without a profile');
+    const [ubl, cii] = await checkEInvoices([
+      { xml: makeEInvoice({ ...request, output: 'ubl', profile: 'en16931' }, { preflight: false }).xml, profile: 'en16931' },
+      { xml: makeEInvoice({ ...request, output: 'cii', profile: 'en16931' }).xml, profile: 'en16931' },
+    ]);
+    assert.match(ubl!.schema.errors.join(), /'0000-12-01' is not a valid value of the atomic type 'xs:date'/);
+    assert.deepEqual([cii!.schema.errors, cii!.rules.fatal], [[], []]);
+  });
+
   it('a pairing that does not exist is invalid_profile listing the pairs', () => {
     for (const [output, profile] of [['cii', 'peppol'], ['ubl', 'factur-x'], ['pdf', 'en16931'], ['pdf', 'peppol']] as const) {
       assert.throws(() => makeEInvoice({ ...base, output, profile }), (error: unknown) => {
