@@ -50,7 +50,13 @@ export async function startWebApp(env: Record<string, string> = {}): Promise<Web
   const origin = `http://127.0.0.1:${port}`;
   const accounts = await startAccountsApp({ env: { PUBLIC_URL: origin, ...env } });
   await accounts.app.listen({ host: '127.0.0.1', port });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  // A browser that does not start (not installed) must not leave the app listening: the test
+  // process would wait on it until the runner's time-out instead of failing at once.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+    .catch(async (error: unknown) => {
+      await accounts.close();
+      throw error;
+    });
   const contexts: BrowserContext[] = [];
   return {
     accounts,

@@ -2,6 +2,7 @@ import {
   CURRENCIES, LANGUAGES, PAGE_SIZES, QR_TYPES, ROUNDING_MODES, TEMPLATES,
 } from '../../domain/invoice/catalog.ts';
 import { ADJUSTMENTS_MARKUP } from './adjustments-markup.ts';
+import { CUSTOM_FIELDS_MARKUP } from './custom-fields-markup.ts';
 import { EINVOICE_SECTION_MARKUP, TAX_CATEGORY_OPTIONS } from './einvoice-section-markup.ts';
 import { checkboxField, inputField, selectField, textareaField, type FieldSpec } from './form-fields.ts';
 import { escapeHtml } from './render-web-page.ts';
@@ -107,7 +108,9 @@ ${selectField({ name: 'invoice.currency', label: 'Currency', options: CURRENCIES
 ${selectField({ name: 'invoice.language', label: 'Language of the invoice', options: LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]] as const), selected: 'en' })}
 ${textareaField({ name: 'invoice.terms', label: 'Payment terms', maxLength: 1000, rows: 2 })}
 ${checkboxField({ name: 'invoice.tax_inclusive', label: 'Unit prices include tax' })}
-</div></section>
+</div>
+${CUSTOM_FIELDS_MARKUP}
+</section>
 <section class="panel" aria-labelledby="h-items"><h2 id="h-items">Items</h2>
 <ol id="items" class="items"></ol>
 <p><button type="button" class="button button-secondary" id="add-item">Add item</button> <span class="hint">At most 100 items.</span></p>
@@ -166,6 +169,7 @@ ${checkboxField({ name: 'features.qr', label: 'QR code on the PDF', checked: tru
 <aside class="preview-pane" aria-labelledby="h-preview">
 <h2 id="h-preview">Preview</h2>
 <p class="preview-status" id="preview-status" role="status" aria-live="polite"></p>
+<p class="hint preview-pending" id="preview-pending" hidden></p>
 <div class="preview-error" id="preview-error" role="alert" hidden></div>
 <div class="actions signed-in-only" hidden>
 <button type="button" class="button" id="download-pdf">Download PDF</button>

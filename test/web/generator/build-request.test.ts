@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildRequest, type BuildOptions } from '../../../web/src/generator/build-request.ts';
+import { buildRequest, PENDING_TEXT, type BuildOptions } from '../../../web/src/generator/build-request.ts';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { MAX_ALLOWANCES, type InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import { adjustmentPaths } from '../../../web/src/generator/adjustment-paths.ts';
@@ -79,17 +79,25 @@ function draftOf(
     fields,
     items: items.map((item) => ({ ...emptyItem(), ...item })),
     adjustments: adjustments.map((row) => ({ ...emptyAdjustment(row.kind ?? 'allowance'), ...row })),
+    custom_fields: [],
     images,
   };
 }
 
 const ANONYMOUS: BuildOptions = { signedIn: false, withImages: false };
-type Built = { request: Json; profile: string | undefined; embedInPdf: boolean; problems: ReadonlyArray<{ field: string; message: string }> };
+type Built = { request: Json; profile: string | undefined; embedInPdf: boolean; problems: ReadonlyArray<{ field: string; message: string }>; pending: ReadonlyArray<{ field: string; label: string }> };
 const build = (draft: Draft, options: BuildOptions = ANONYMOUS): Built => buildRequest(draft, options) as Built;
 
 describe('buildRequest: the InvoiceRequest the form describes', () => {
-  it('a fresh draft gives only its one item (empty inputs are left out, so the API\'s defaults apply)', () => {
-    assert.deepEqual(build(emptyDraft()), { request: { items: [{ description: '', quantity: 1 }] }, profile: undefined, embedInPdf: false, problems: [] });
+  it('a fresh draft gives only its one item (empty inputs are left out, so the API\'s defaults apply), its required texts pending', () => {
+    assert.deepEqual(build(emptyDraft()), {
+      request: { items: [{ quantity: 1 }] }, profile: undefined, embedInPdf: false, problems: [],
+      pending: [
+        { field: 'from.name', label: 'the seller\'s name' },
+        { field: 'to.name', label: 'the buyer\'s name' },
+        { field: 'items.0.description', label: 'item 1\'s description' },
+      ],
+    });
   });
 
   it('leaves out empty and blank inputs, trims text, keeps only trailing-space trimming for multi-line text', () => {
@@ -142,10 +150,15 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
     const blank = {};
     const some = { description: 'Consulting', quantity: '12', unit: ' hrs ', unit_price: '25' };
     assert.deepEqual(build(draftOf({}, [blank, some, blank])).request.items, [{ description: 'Consulting', quantity: 12, unit: 'hrs', unit_price: 25 }]);
-    // The only row is sent even when blank, so the API's message says what is missing.
-    assert.deepEqual(build(draftOf({}, [blank])).request.items, [{ description: '', quantity: 1 }]);
-    // A row with only a price is not blank.
-    assert.deepEqual(build(draftOf({}, [blank, { unit_price: '3' }])).request.items, [{ description: '', quantity: 1, unit_price: 3 }]);
+    // The only row is sent even when blank, without a blank description: the API names it as missing.
+    assert.deepEqual(build(draftOf({}, [blank])).request.items, [{ quantity: 1 }]);
+    // A row with only a price is not blank; its description is pending, named by its own input.
+    const priced = build(draftOf({}, [blank, { unit_price: '3' }]));
+    assert.deepEqual(priced.request.items, [{ quantity: 1, unit_price: 3 }]);
+    assert.deepEqual(priced.pending.at(-1), { field: 'items.1.description', label: 'item 2\'s description' });
+    // The live preview fills what is pending, so it shows totals while the invoice is written.
+    assert.deepEqual(buildRequest(draftOf({}, [blank, { unit_price: '3' }]), { ...ANONYMOUS, placeholders: true }).request,
+      { from: { name: PENDING_TEXT }, to: { name: PENDING_TEXT }, items: [{ description: PENDING_TEXT, quantity: 1, unit_price: 3 }] });
   });
 
   it('converts item numbers, passes non-numbers on as text, and sends the discount type only with a discount', () => {
@@ -640,7 +653,7 @@ describe('draft: the generator\'s work kept in the browser', () => {
   }, [{ kind: 'charge', value: '3', value_type: 'percent', reason: 'Packaging', tax_category: 'S', tax_rate: '19' }]);
 
   it('an empty store gives a fresh draft with one empty item', () => {
-    assert.deepEqual(loadDraft(new MemoryStorage()), { fields: {}, items: [emptyItem()], adjustments: [], images: {} });
+    assert.deepEqual(loadDraft(new MemoryStorage()), { fields: {}, items: [emptyItem()], adjustments: [], custom_fields: [], images: {} });
   });
 
   it('saves and loads a draft unchanged', () => {
@@ -671,10 +684,10 @@ describe('draft: the generator\'s work kept in the browser', () => {
       assert.deepEqual(loadDraft(storage), emptyDraft(), JSON.stringify(corrupt));
     }
     storage.data.set(key, JSON.stringify({ fields: { 'to.name': 'Globex' }, items: [] }));
-    assert.deepEqual(loadDraft(storage), { fields: { 'to.name': 'Globex' }, items: [emptyItem()], adjustments: [], images: {} });
+    assert.deepEqual(loadDraft(storage), { fields: { 'to.name': 'Globex' }, items: [emptyItem()], adjustments: [], custom_fields: [], images: {} });
     // A draft saved before D37 has no allowances or charges, nor the items' charge inputs.
     storage.data.set(key, JSON.stringify({ items: [{ description: 'Old row' }] }));
-    assert.deepEqual(loadDraft(storage), { fields: {}, items: [{ ...emptyItem(), description: 'Old row' }], adjustments: [], images: {} });
+    assert.deepEqual(loadDraft(storage), { fields: {}, items: [{ ...emptyItem(), description: 'Old row' }], adjustments: [], custom_fields: [], images: {} });
     // A row's kind and "amount or percent" are one of their choices whatever was stored.
     storage.data.set(key, JSON.stringify({ items: [], adjustments: [{ kind: 'charge', value: '5' }, { kind: 'rebate', value_type: 'fraction', reason: 'R' }, null] }));
     assert.deepEqual(loadDraft(storage).adjustments, [

@@ -1,4 +1,5 @@
 import { adjustmentPaths } from './adjustment-paths.ts';
+import { customFieldPaths } from './custom-field-paths.ts';
 import { EMBED_EINVOICE_FIELD, ITEM_EINVOICE_FIELDS, type Draft, type ItemDraft } from './draft.ts';
 import { numberOrText } from './number-or-text.ts';
 import { parseTax } from './parse-tax.ts';
@@ -16,6 +17,21 @@ export interface BuildOptions {
   readonly signedIn: boolean;
   /** The live preview leaves the pictures out: totals do not depend on them and they are large. */
   readonly withImages: boolean;
+  /**
+   * Fill each required text left blank (see `pending`) with PENDING_TEXT, so the live preview
+   * shows totals while the invoice is still being written. Without it such a text is left out,
+   * and the API names it.
+   */
+  readonly placeholders?: boolean;
+}
+
+/** What the preview shows for a required text not typed yet (a party's name, an item's description). */
+export const PENDING_TEXT = '…';
+
+/** A required input still blank: its name and how the page calls it ("the seller's name"). */
+export interface PendingField {
+  readonly field: string;
+  readonly label: string;
 }
 
 export interface BuiltRequest {
@@ -29,6 +45,12 @@ export interface BuiltRequest {
   readonly embedInPdf: boolean;
   /** Problems the builder found before asking the API, by input name. */
   readonly problems: ReadonlyArray<{ field: string; message: string }>;
+  /**
+   * Required texts the user has not typed yet, in the order of the form. Not a mistake while the
+   * invoice is being written: the page lists them calmly, and only once a document is asked for
+   * are they refused.
+   */
+  readonly pending: readonly PendingField[];
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -45,13 +67,21 @@ const isBlankItem = (item: ItemDraft): boolean =>
   item.description.trim() === '' && item.unit_price.trim() === '' && item.discount.trim() === '' && item.tax.trim() === '';
 
 /**
- * The InvoiceRequest (src/domain/invoice/invoice-request-schema.ts) the form describes. Empty inputs are left out, so the API's defaults apply
- * (D14); the form's values are otherwise passed on as typed and the API checks them, so the same
- * rules and the same messages apply as for any client. Blank item rows are skipped.
+ * The InvoiceRequest (src/domain/invoice/invoice-request-schema.ts) the form describes. Empty
+ * inputs are left out, so the API's defaults apply (D14) and no blank text is ever sent; the
+ * form's values are otherwise passed on as typed and the API checks them, so the same rules and
+ * the same messages apply as for any client. Blank item rows are skipped. Every name the request
+ * can hold is a field of the API (test/web/generator/request-fields.test.ts).
  */
 export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest {
   const request: Record<string, unknown> = {};
   const problems: Array<{ field: string; message: string }> = [];
+  const pending: PendingField[] = [];
+  /** A required text left blank: listed, and in the preview shown as PENDING_TEXT. */
+  const required = (field: string, label: string, fill: () => void): void => {
+    pending.push({ field, label });
+    if (options.placeholders === true) fill();
+  };
   const fields = draft.fields;
 
   for (const [name, raw] of Object.entries(fields)) {
@@ -67,6 +97,9 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   const qr = payment?.qr as Record<string, unknown> | undefined;
   if (payment !== undefined && qr !== undefined && qr.type === undefined) delete payment.qr;
   foldEInvoiceFields(request, problems);
+  for (const [party, label] of [['from', 'the seller\'s name'], ['to', 'the buyer\'s name']] as const) {
+    if ((request[party] as Record<string, unknown> | undefined)?.name === undefined) required(`${party}.name`, label, () => setPath(request, `${party}.name`, PENDING_TEXT));
+  }
 
   if (fields['invoice.tax_inclusive'] === true) setPath(request, 'invoice.tax_inclusive', true);
   if (fields.use_accent === true && typeof fields.accent_color === 'string') request.accent_color = fields.accent_color;
@@ -90,7 +123,9 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   const items: Array<Record<string, unknown>> = [];
   draft.items.forEach((item, index) => {
     if (isBlankItem(item) && draft.items.length > 1) return;
-    const line: Record<string, unknown> = { description: item.description.trim() };
+    const line: Record<string, unknown> = {};
+    if (item.description.trim() !== '') line.description = item.description.trim();
+    else required(`items.${index}.description`, `item ${index + 1}'s description`, () => { line.description = PENDING_TEXT; });
     if (item.quantity.trim() !== '') line.quantity = numberOrText(item.quantity);
     if (item.unit.trim() !== '') line.unit = item.unit.trim();
     if (item.unit_price.trim() !== '') line.unit_price = numberOrText(item.unit_price);
@@ -112,13 +147,32 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
     items.push(line);
   });
   request.items = items;
+  addCustomFields(request, draft, required);
 
   if (options.withImages) {
     if (draft.images['from.logo'] !== undefined) setPath(request, 'from.logo', draft.images['from.logo']);
     if (draft.images.signature !== undefined) request.signature = draft.images.signature;
   }
   const profile = typeof fields.profile === 'string' && fields.profile.trim() !== '' ? fields.profile.trim() : undefined;
-  return { request, profile, embedInPdf: fields[EMBED_EINVOICE_FIELD] === true, problems };
+  return { request, profile, embedInPdf: fields[EMBED_EINVOICE_FIELD] === true, problems, pending };
+}
+
+/**
+ * The custom fields, each at the path customFieldPaths gives it, blank rows left out. A value
+ * without a label is sent without one (the label is required: the page lists it as pending and
+ * the API names it); a label without a value is sent alone, which the API echoes but does not print.
+ */
+function addCustomFields(request: Record<string, unknown>, draft: Draft, required: (field: string, label: string, fill: () => void) => void): void {
+  const paths = customFieldPaths(draft.custom_fields);
+  draft.custom_fields.forEach((row, i) => {
+    const path = paths[i];
+    if (path === undefined) return;
+    const out: Record<string, unknown> = {};
+    if (row.label.trim() !== '') out.label = row.label.trim();
+    else required(`${path}.label`, `custom field ${Number(path.split('.')[1]) + 1}'s label`, () => { out.label = PENDING_TEXT; });
+    if (row.value.trim() !== '') out.value = row.value.trim();
+    ((request.custom_fields ??= []) as unknown[]).push(out);
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { MAX_CUSTOM_FIELDS } from '../../../src/domain/invoice/invoice-request-schema.ts';
+
 /** One line item as typed: every value is the text of its input. */
 export interface ItemDraft {
   description: string;
@@ -31,6 +33,12 @@ export interface AdjustmentDraft {
   tax_rate: string;
 }
 
+/** A labelled value of the user's own (`custom_fields`), printed with the invoice details. */
+export interface CustomFieldDraft {
+  label: string;
+  value: string;
+}
+
 /** The generator's whole state: what the user typed, before any conversion. */
 export interface Draft {
   /** By input name (an InvoiceRequest path such as `from.tax_id`): text, or checked for boxes. */
@@ -38,6 +46,8 @@ export interface Draft {
   items: ItemDraft[];
   /** Document-level allowances and charges, in the order the user listed them. */
   adjustments: AdjustmentDraft[];
+  /** The custom fields, in the order the PDF prints them. */
+  custom_fields: CustomFieldDraft[];
   /** data: URIs of the pictures chosen from disk. */
   images: { 'from.logo'?: string; signature?: string };
 }
@@ -68,6 +78,11 @@ export function emptyAdjustment(kind: AdjustmentDraft['kind']): AdjustmentDraft 
 /** A row with nothing typed in it (its kind and "amount or percent" are choices, not input): not sent. */
 export const isBlankAdjustment = (row: AdjustmentDraft): boolean =>
   (['value', 'reason', 'reason_code', 'tax_category', 'tax_rate'] as const).every((field) => row[field].trim() === '');
+
+export const emptyCustomField = (): CustomFieldDraft => ({ label: '', value: '' });
+
+/** A row with nothing typed in it: not sent. */
+export const isBlankCustomField = (row: CustomFieldDraft): boolean => row.label.trim() === '' && row.value.trim() === '';
 
 /**
  * The "Embed the e-invoice in the PDF" box (D40): the page's own choice, not an InvoiceRequest
@@ -112,7 +127,7 @@ export function hasEInvoiceData(draft: Draft, sectionDefaults: ReadonlyMap<strin
 
 /** A fresh draft: one empty line, so the form never starts without a place to type. */
 export function emptyDraft(): Draft {
-  return { fields: {}, items: [emptyItem()], adjustments: [], images: {} };
+  return { fields: {}, items: [emptyItem()], adjustments: [], custom_fields: [], images: {} };
 }
 
 const STORAGE_KEY = 'invoice-service:draft:v1';
@@ -135,7 +150,14 @@ export function loadDraft(storage: Storage): Draft {
         value_type: row?.value_type === 'percent' ? 'percent' : 'amount',
       }) as AdjustmentDraft)
       : [];
-    return { fields: parsed.fields ?? {}, items, adjustments, images: parsed.images ?? {} };
+    // A draft saved before custom fields has none; each row keeps only its two texts.
+    const customFields = Array.isArray(parsed.custom_fields)
+      ? parsed.custom_fields.slice(0, MAX_CUSTOM_FIELDS).map((row) => ({
+        label: typeof row?.label === 'string' ? row.label : '',
+        value: typeof row?.value === 'string' ? row.value : '',
+      }))
+      : [];
+    return { fields: parsed.fields ?? {}, items, adjustments, custom_fields: customFields, images: parsed.images ?? {} };
   } catch {
     return emptyDraft();
   }

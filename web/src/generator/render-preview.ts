@@ -36,6 +36,8 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   const meta: Array<[string, string]> = [[labels.invoice_number, invoice.number], [labels.invoice_date, formatDate(invoice.date, language)]];
   if (invoice.due_date !== undefined) meta.push([labels.due_date, formatDate(invoice.due_date, language)]);
   if (invoice.po_number !== undefined) meta.push([labels.po_number, invoice.po_number]);
+  // As the PDF prints them: with the invoice details, in the order sent; one without a value is not printed.
+  for (const field of invoice.custom_fields ?? []) if (field.value !== undefined && field.value !== '') meta.push([field.label, field.value]);
 
   // D37: a line's charges, already in its amount, under its description: "+€7.99 Express shipping".
   const charges = (item: Invoice['items'][number]) => (item.charges ?? []).map((charge) => h('span', { class: 'line-detail' },

@@ -3,12 +3,13 @@ import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import { api } from '../lib/api.ts';
 import { byId, copyText, showAll } from '../lib/dom.ts';
 import { renderAccountNav, type Me } from '../lib/session.ts';
-import { buildRequest } from '../generator/build-request.ts';
+import { buildRequest, type PendingField } from '../generator/build-request.ts';
 import { computeLiveTotals } from '../generator/compute-live-totals.ts';
 import { createEInvoiceReport, profileName, type EInvoiceProblem } from '../generator/create-einvoice-report.ts';
 import { downloadBlob } from '../generator/download-blob.ts';
 import { enableEmbedBox } from '../generator/enable-embed-box.ts';
 import { createAdjustmentsEditor } from '../generator/adjustments-editor.ts';
+import { createCustomFieldsEditor } from '../generator/custom-fields-editor.ts';
 import { clearDraft, emptyDraft, hasAdjustmentData, hasEInvoiceData, loadDraft, saveDraft, type Draft } from '../generator/draft.ts';
 import { wireImagePickers } from '../generator/image-pickers.ts';
 import { inputNameFor } from '../generator/input-name-for.ts';
@@ -28,6 +29,7 @@ const form = byId<HTMLFormElement>('invoice-form');
 const previewStatus = byId('preview-status');
 const editorStatus = byId('editor-status');
 const previewError = byId('preview-error');
+const previewPending = byId('preview-pending');
 const preview = byId('invoice-preview');
 const actionStatus = byId('action-status');
 const einvoiceDetails = byId<HTMLDetailsElement>('einvoice-details');
@@ -35,9 +37,17 @@ const adjustmentsDetails = byId<HTMLDetailsElement>('adjustments-details');
 const report = createEInvoiceReport(form, byId('einvoice-report'));
 let draft: Draft = loadDraft(localStorage);
 let me: Me | undefined;
+/**
+ * Whether the user has asked for a document (a download, the hosted link, the e-invoice check).
+ * Until then a required text not typed yet (a name, a description) is not an error: the invoice
+ * is still being written, so the preview shows "…" in its place and a calm list of what is left.
+ * From then on it is refused in red like any mistake. A value typed wrong (an e-mail address
+ * without @, a tax the box cannot read) is an error at once.
+ */
+let documentAsked = false;
 
-/** The inputs of the two lists (items, allowances and charges), which their editors read. */
-const inListEditor = (input: Element): boolean => input.closest('#items, #adjustments') !== null;
+/** The inputs of the lists (items, allowances and charges, custom fields), which their editors read. */
+const inListEditor = (input: Element): boolean => input.closest('#items, #adjustments, #custom-fields') !== null;
 
 /** Inputs that belong to the request (the lists are their editors'). */
 const fieldInputs = (): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> =>
@@ -111,11 +121,18 @@ function markInvalid(message: string, field?: string): void {
  * and a refusal reads exactly as generate-invoice's would (code and message naming the field).
  */
 function refreshPreview(): void {
-  const built = buildRequest(draft, { signedIn: me !== undefined, withImages: false });
+  const built = buildRequest(draft, { signedIn: me !== undefined, withImages: false, placeholders: !documentAsked });
   if (built.problems.length > 0) {
     showError(built.problems.map((p) => p.message).join(' '), built.problems[0]!.field);
     return;
   }
+  if (documentAsked && built.pending.length > 0) {
+    showError(`Fill in ${listed(built.pending)}.`, built.pending[0]!.field);
+    for (const { field } of built.pending) form.querySelector(`[name="${CSS.escape(field)}"]`)?.setAttribute('aria-invalid', 'true');
+    return;
+  }
+  previewPending.hidden = built.pending.length === 0;
+  previewPending.textContent = built.pending.length === 0 ? '' : `To finish the invoice, fill in ${listed(built.pending)}.`;
   let result;
   try {
     result = computeLiveTotals(built.request, Date.now());
@@ -134,7 +151,27 @@ function refreshPreview(): void {
   previewStatus.textContent = 'Totals up to date.';
 }
 
+/** "the seller's name, the buyer's name and item 1's description" */
+function listed(pending: readonly PendingField[]): string {
+  const labels = pending.map((p) => p.label);
+  return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)!}`;
+}
+
+/**
+ * Before a document is made: when a required text is still blank, says which, marks them, moves
+ * the focus to the first, and returns true (nothing is sent). From now on such blanks are errors.
+ */
+function stopForPending(pending: readonly PendingField[], say: (message: string) => void): boolean {
+  documentAsked = true;
+  if (pending.length === 0) return false;
+  refreshPreview();
+  say(`Fill in ${listed(pending)} first.`);
+  form.querySelector<HTMLElement>(`[name="${CSS.escape(pending[0]!.field)}"]`)?.focus();
+  return true;
+}
+
 function showError(message: string, field?: string): void {
+  previewPending.hidden = true;
   previewError.hidden = false;
   previewError.textContent = message;
   previewStatus.textContent = 'The totals could not be computed; see the message.';
@@ -150,6 +187,7 @@ function eInvoiceProblems(body: unknown): readonly EInvoiceProblem[] | undefined
 /** Downloads (PDF, UBL, CII) and the hosted link: real generations, numbered and metered. */
 async function generate(output: 'pdf' | 'ubl' | 'cii' | 'json', button: HTMLButtonElement): Promise<void> {
   const built = buildRequest(draft, { signedIn: true, withImages: true });
+  if (stopForPending(built.pending, (message) => { actionStatus.textContent = message; })) return;
   if (built.problems.length > 0) {
     actionStatus.textContent = built.problems[0]!.message;
     return;
@@ -207,6 +245,7 @@ async function generate(output: 'pdf' | 'ubl' | 'cii' | 'json', button: HTMLButt
  */
 async function checkEInvoice(button: HTMLButtonElement): Promise<void> {
   const built = buildRequest(draft, { signedIn: false, withImages: false });
+  if (stopForPending(built.pending, (message) => report.showMessage(message))) return;
   if (built.problems.length > 0) {
     report.showMessage(built.problems.map((p) => p.message).join(' '));
     return;
@@ -241,10 +280,12 @@ function startOver(): void {
   if (!confirm('Clear the form and start a new invoice? What you typed is lost.')) return;
   clearDraft(localStorage);
   draft = emptyDraft();
+  documentAsked = false;
   form.reset();
   for (const input of fieldInputs()) readField(input);
   items.setItems(draft.items);
   adjustments.setRows(draft.adjustments);
+  customFields.setRows(draft.custom_fields);
   pickers.refresh();
   showDependentFields(form);
   enableEmbedBox(form);
@@ -256,6 +297,7 @@ function startOver(): void {
 
 const items = createItemsEditor({ items: draft.items, onChange: changed, announce });
 const adjustments = createAdjustmentsEditor({ rows: draft.adjustments, onChange: changed, announce });
+const customFields = createCustomFieldsEditor({ rows: draft.custom_fields, onChange: changed, announce });
 const pickers = wireImagePickers(() => draft, changed);
 writeFieldsToForm();
 showDependentFields(form);
@@ -263,6 +305,7 @@ enableEmbedBox(form);
 unfoldSections();
 items.render();
 adjustments.render();
+customFields.render();
 pickers.refresh();
 form.addEventListener('input', (event) => {
   const input = event.target as HTMLInputElement;
