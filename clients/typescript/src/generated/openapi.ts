@@ -1156,7 +1156,7 @@ export interface components {
         };
         Warning: {
             /**
-             * @description hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF); the invoice has no hosted_url and no QR of the link.
+             * @description hosted_link_omitted: the hosted link, on by default, was left out because the month could not take its cost (a hosted link is metered as a PDF); the invoice has no hosted_url and no QR of the link. not_en16931: output "ubl" without a profile, and the request lacks what EN 16931 needs (typically the countries): the UBL 2.1 document carries no EN 16931 CustomizationID, and the message lists what is missing; send profile "en16931" to be refused instead.
              * @enum {string}
              */
             code: "hosted_link_omitted" | "not_en16931";
@@ -1244,7 +1244,7 @@ export interface components {
             success: boolean;
             invoice?: components["schemas"]["Invoice"];
             error?: components["schemas"]["ErrorDetail"];
-            /** @description On success, when there is something to say: hosted_link_omitted when the item's default hosted link did not fit the month. */
+            /** @description On success, when there is something to say: hosted_link_omitted when the item's default hosted link did not fit the month; not_en16931 when the item asks for output "ubl" without a profile and lacks what EN 16931 needs (its UBL would claim no EN 16931 conformance). */
             warnings?: components["schemas"]["Warning"][];
         };
         /** @description The invoice the link was made for, exactly as its generation answered it. */
@@ -1564,7 +1564,7 @@ export interface operations {
                     "idempotent-replayed"?: "true";
                     /** @description For output "pdf" and "ubl" with features.hosted_link on (the default for accounts): the 7-day signed link to the invoice. Output "json" carries it as invoice.hosted_url. */
                     "x-hosted-url"?: string;
-                    /** @description For output "ubl": the codes of the answer's warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month's PDFs are used up. */
+                    /** @description For a document answer (output "pdf", "ubl", "cii"): the codes of the answer's warnings, comma-separated (output "json" has them in meta.warnings): hosted_link_omitted when the default hosted link was left out because the month's PDFs are used up; not_en16931 when output "ubl" was asked for without a profile and the request lacks what EN 16931 needs, so the UBL 2.1 document claims no EN 16931 conformance (no CustomizationID). */
                     "x-warnings"?: string;
                     [name: string]: unknown;
                 };
