@@ -48,8 +48,8 @@ export const TaxLineSchema = Type.Object({
   name: Type.String(),
   rate: echoed('Percent, as sent.'),
   tax_category: StringEnum(TAX_CATEGORIES, { description: 'The UNCL 5305 VAT category of the amounts in this group (S standard, Z zero rated, E exempt, AE reverse charge, K intra-community, G export, O not subject to VAT, L, M): a tax line never mixes two categories, so the tax lines hold the same bases as an e-invoice\'s VAT breakdown.' }),
-  taxable_amount: money('Net base of this group after the global discount share (D3, D6).'),
-  amount: money('The group\'s tax, rounded once from the exact sum (D5).'),
+  taxable_amount: money('The amounts this tax applies to, after their share of the global discount, allowances and charges of their category included; with tax-inclusive prices, their gross less the tax.'),
+  amount: money('The tax of this line, rounded once from the exact sum of its parts.'),
 });
 
 /** An allowance or charge as computed (D37): its amount, category and rate always. */

@@ -1125,9 +1125,9 @@ export interface components {
              * @enum {string}
              */
             tax_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O" | "L" | "M";
-            /** @description Net base of this group after the global discount share (D3, D6). */
+            /** @description The amounts this tax applies to, after their share of the global discount, allowances and charges of their category included; with tax-inclusive prices, their gross less the tax. */
             taxable_amount: number;
-            /** @description The group's tax, rounded once from the exact sum (D5). */
+            /** @description The tax of this line, rounded once from the exact sum of its parts. */
             amount: number;
         };
         InvoiceQr: {
