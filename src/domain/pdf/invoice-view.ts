@@ -18,7 +18,8 @@ export interface InvoiceView {
   readonly number: string;
   /**
    * [label, value] rows under the title: number, date, the referenced invoice (D33), due date,
-   * delivery date and period, PO, buyer, contract and project references (D35), terms.
+   * delivery date and period, PO, buyer, contract and project references (D35), the caller's custom
+   * fields (whose labels are the caller's text too), terms; a credit note has no due date or terms.
    */
   readonly meta: ReadonlyArray<readonly [string, string]>;
   readonly parties: ReadonlyArray<{ readonly heading: string; readonly name: string; readonly lines: readonly string[] }>;
@@ -44,7 +45,7 @@ export interface InvoiceView {
   /** Notes and refund policy, in that order, when present. */
   readonly sections: ReadonlyArray<{ readonly heading: string; readonly text: string }>;
   readonly footer: string | null;
-  /** D10: PAID or PARTIAL stamp. */
+  /** D10: PAID or PARTIAL stamp; never on a credit note. */
   readonly stamp: { readonly text: string; readonly color: string } | null;
   /**
    * D40: the e-invoice a hybrid PDF carries, mapped into the compiler as `file` (factur-x.xml or
