@@ -177,6 +177,8 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     entry.lines.push(i);
     entry.lineTotal += lineTotals[i]!;
     for (const tax of item.taxes) entry.components.add(componentKey(tax.name, parseDecimal(tax.rate, `items[${i}].taxes`)));
+    // An untaxed line that names its category is stated at 0 % under the word for tax (category-tax-sets.ts).
+    if (item.taxes.length === 0 && (item.tax_category ?? invoice.tax_category) !== undefined) entry.components.add(componentKey(taxWord, 0n));
     if (rate !== 0n) {
       const groups = entry.category.groups as string[];
       for (const tax of item.taxes) {
@@ -244,6 +246,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     ...(c.reason_code !== undefined ? { reasonCode: c.reason_code } : {}),
   })));
   const unitPrices = items.map((item, i) => parseDecimal(item.unit_price, `items[${i}].unit_price`));
+  const quantities = items.map((item, i) => parseDecimal(item.quantity, `items[${i}].quantity`));
   const allowanceCharges: AmountsAllowanceCharge[] = [];
   const subtotals: AmountsSubtotal[] = [];
   entries.forEach((entry, k) => {
@@ -254,7 +257,13 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
       adjustments = adjustments.map((a) => ({ ...a, amount: toNet(a.amount) }));
       // Net of the category (gross less its tax), less its document-level amounts, spread over its lines.
       const net = grossOf(entry) - taxes[k]!;
-      const linesNet = net - adjustments.reduce((sum, a) => sum + signed(a), 0n);
+      let linesNet = net - adjustments.reduce((sum, a) => sum + signed(a), 0n);
+      if (entry.lines.length === 0 && linesNet !== 0n) {
+        // No line to take the cents the conversion rounded away (a category of only allowances,
+        // charges or shipping): the largest of its amounts takes them.
+        adjustments = withResidue(adjustments, linesNet);
+        linesNet = 0n;
+      }
       const lineNets = apportionToTotal(linesNet, entry.lines.map((i) => ({
         numerator: lineTotals[i]! * PERCENT_SCALE,
         denominator: PERCENT_SCALE + category.rate,
@@ -262,8 +271,8 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
       entry.lines.forEach((i, j) => {
         nets[i] = lineNets[j]!;
         discounts[i] = toNet(discounts[i]!);
-        unitPrices[i] = toNet(unitPrices[i]!);
         lineCharges[i] = lineCharges[i]!.map((c) => ({ ...c, amount: toNet(c.amount) }));
+        unitPrices[i] = netUnitPrice(nets[i]!, discounts[i]!, lineCharges[i]!, quantities[i]!, minorDigits) ?? toNet(unitPrices[i]!);
       });
     }
     for (const a of adjustments) if (a.amount !== 0n) allowanceCharges.push({ ...a, category });
@@ -277,7 +286,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     discount: discounts[i]!,
     charges: lineCharges[i]!,
     unitPrice: unitPrices[i]!,
-    quantity: parseDecimal(item.quantity, `items[${i}].quantity`),
+    quantity: quantities[i]!,
     category: lineEntries[i]!.category,
   }));
   const lineExtension = nets.reduce((a, b) => a + b, 0n);
@@ -321,4 +330,29 @@ function categoryTaxes(
     throw new Error('the tax lines do not fall into the VAT categories of the document');
   }
   return taxes;
+}
+
+/**
+ * A tax-inclusive line's net unit price (× 10^6): the price that gives the line's net amount, its
+ * discount and charges back, (net + discount − charges) / quantity, rounded half away from zero.
+ * Converting the gross unit price alone drifts from the line's net, which is spread from its
+ * category's net, by more than the 0.02 Peppol allows (PEPPOL-EN16931-R120); this one is within
+ * quantity × 0.0000005 of it. Undefined for a quantity of zero: the converted price stands.
+ */
+function netUnitPrice(net: bigint, discount: bigint, charges: readonly AmountsLineCharge[], quantity: bigint, minorDigits: number): bigint | undefined {
+  if (quantity === 0n) return undefined;
+  const beforeAdjustments = net + discount - charges.reduce((sum, c) => sum + c.amount, 0n);
+  // Minor units to × 10^6, then × 10^6 again, as the quantity is × 10^6 too.
+  const scaled = beforeAdjustments * POW10[DECIMAL_DIGITS - minorDigits]! * POW10[DECIMAL_DIGITS]!;
+  // The divisor positive, as the division rounds the numerator's sign (a returned line's quantity is negative).
+  const price = quantity < 0n ? divideHalfAwayFromZero(-scaled, -quantity) : divideHalfAwayFromZero(scaled, quantity);
+  // A price is never negative (BR-27); on a line of a few hundredths the roundings above can dip below zero.
+  return price < 0n ? 0n : price;
+}
+
+/** The amounts with `residue` (minor units) added to the signed value of the largest one. */
+function withResidue(adjustments: readonly Adjustment[], residue: bigint): Adjustment[] {
+  let largest = 0;
+  adjustments.forEach((a, i) => { if (a.amount > adjustments[largest]!.amount) largest = i; });
+  return adjustments.map((a, i) => (i !== largest ? a : { ...a, amount: a.charge ? a.amount + residue : a.amount - residue }));
 }

@@ -17,8 +17,14 @@ const MIXED = Symbol('mixed');
 export class CategoryTaxSets {
   readonly #sets = new Map<string, TaxSet | typeof MIXED>();
   readonly #taxWord: string;
+  #zero: TaxSet | undefined;
 
-  constructor(placed: readonly LineCategory[], taxSets: readonly TaxSet[], taxWord: string) {
+  /**
+   * `categorySent[i]`: line i's category was named by the caller. An untaxed line whose category
+   * was named gives its category a 0 % component named with the language's word for tax, when no
+   * line there names one, so an exempt line's base is stated beside the taxed ones.
+   */
+  constructor(placed: readonly LineCategory[], taxSets: readonly TaxSet[], categorySent: readonly boolean[], taxWord: string) {
     this.#taxWord = taxWord;
     for (let i = 0; i < placed.length; i += 1) {
       const set = taxSets[i]!;
@@ -29,9 +35,17 @@ export class CategoryTaxSets {
       if (known === undefined) this.#sets.set(key, set);
       else if (known !== MIXED && placed[i]!.rate !== 0n && !sameComponents(known, set)) this.#sets.set(key, MIXED);
     }
+    for (let i = 0; i < placed.length; i += 1) {
+      const key = keyOf(placed[i]!.code, 0n);
+      if (categorySent[i] === true && taxSets[i]!.components.length === 0 && !this.#sets.has(key)) this.#sets.set(key, this.#zeroSet());
+    }
   }
 
-  /** The components of the category's lines; for an untaxed line, none when its category has no named 0 % tax. */
+  /**
+   * What a line without tax of its own is grouped with: its category's 0 % tax when one is named
+   * (by a line, an allowance, a charge or the shipping, read before), else none: an untaxed line
+   * in a category where nothing names a tax adds no tax line.
+   */
   ofUntaxedLine(code: TaxCategory): TaxSet {
     const set = this.#sets.get(keyOf(code, 0n));
     return set === undefined || set === MIXED ? NO_TAX : set;
@@ -49,8 +63,16 @@ export class CategoryTaxSets {
       throw new AppError('validation_error', `${path} is in VAT category ${code} at ${formatScaled(rate, DECIMAL_DIGITS)} %, whose lines are taxed with different components, so it cannot tell which of their taxes it changes: send it as global_discount (spread over the lines), or give those lines the same taxes`);
     }
     if (set !== undefined) return set;
-    if (sentRate !== undefined) return readSingleRate(sentRate, path, this.#taxWord);
-    return rate === 0n ? NO_TAX : readSingleRate(Number(formatScaled(rate, DECIMAL_DIGITS)), path, this.#taxWord);
+    if (sentRate === undefined && rate === 0n) return NO_TAX;
+    const own = rate === 0n ? this.#zeroSet() : readSingleRate(sentRate ?? Number(formatScaled(rate, DECIMAL_DIGITS)), path, this.#taxWord);
+    // Later amounts of the category, and its untaxed lines, join this one.
+    this.#sets.set(keyOf(code, rate), own);
+    return own;
+  }
+
+  /** One 0 % component named with the language's word for tax, shared so its amounts group by identity. */
+  #zeroSet(): TaxSet {
+    return (this.#zero ??= readSingleRate(0, 'tax_rate', this.#taxWord));
   }
 }
 

@@ -147,7 +147,7 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
     rate: taxSets[i]!.totalRate,
     hasTaxes: taxSets[i]!.components.length > 0,
   })));
-  const categoryTaxes = new CategoryTaxSets(placed, taxSets, taxWord);
+  const categoryTaxes = new CategoryTaxSets(placed, taxSets, items.map((item) => (item.tax_category ?? request.tax_category) !== undefined), taxWord);
   const adjustments = request.allowances !== undefined || request.charges !== undefined
     ? readDocumentAdjustments(request, placed, lineTotals, categoryTaxes, decimalToMinorDigits)
     : [];

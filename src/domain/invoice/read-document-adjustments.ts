@@ -60,7 +60,8 @@ export function readDocumentAdjustments(
       if (input.reason_code !== undefined && !codes.has(input.reason_code)) {
         throw invalid(`${path}.reason_code "${input.reason_code}" is not on the ${charge ? 'UNCL 7161 charge' : 'UNCL 5189 allowance'} code list; send one such as ${charge ? 'FC (freight), ABL (packaging), ZZZ (mutually defined)' : '95 (discount), 100 (special agreement), 41 (bonus for works ahead of schedule)'} or leave it out`);
       }
-      const taxes = categoryTaxes.forAmount(category, rate, input.tax_rate, path);
+      // A category named without a rate is a rate of 0 the caller chose, as much as a rate sent.
+      const taxes = categoryTaxes.forAmount(category, rate, input.tax_rate ?? (input.tax_category === undefined ? undefined : 0), path);
       out.push({ charge, amount, category, rate, taxes, input, path });
     });
   }
@@ -128,7 +129,7 @@ export function readShippingTax(request: InvoiceRequest, taxWord: string, catego
       throw invalid(`shipping_tax_category ${request.shipping_tax_category} needs a rate: send shipping_tax_rate`);
     }
     const category = request.shipping_tax_category;
-    return category === undefined ? undefined : { taxes: categoryTaxes.forAmount(category, 0n, undefined, 'shipping_tax_category'), category };
+    return category === undefined ? undefined : { taxes: categoryTaxes.forAmount(category, 0n, 0, 'shipping_tax_category'), category };
   }
   const category: TaxCategory = request.shipping_tax_category ?? (sent.totalRate === 0n ? 'Z' : 'S');
   if (ZERO_RATE_CATEGORIES.has(category) && sent.totalRate !== 0n) {

@@ -288,8 +288,8 @@ describe('buildInvoiceView: VAT notes for allowances, charges and shipping in an
       charges: [{ amount: 5, reason: 'Fee', tax_category: 'E' }],
     });
     assert.deepEqual(v.tax_notes, ['E: Steuerfrei nach § 4 Nr. 8 UStG']);
-    // Two VAT categories: the taxed one names its taxable amount.
-    assert.deepEqual(v.totals.map((row) => row.label), ['Subtotal', 'Fee (E)', 'VAT 19% on $100.00', 'Total']);
+    // Two VAT categories: each names its taxable amount, the exempt one at 0 %.
+    assert.deepEqual(v.totals.map((row) => row.label), ['Subtotal', 'Fee (E)', 'VAT 19% on $100.00', 'VAT (E) 0% on $5.00', 'Total']);
     assert.deepEqual(taxCells(v), ['19%'], 'the line keeps its rate');
   });
 
@@ -302,7 +302,7 @@ describe('buildInvoiceView: VAT notes for allowances, charges and shipping in an
   it('shipping in AE (shipping_tax_category): the reverse charge note, before the taxes', () => {
     const v = view({ global_tax: 19, shipping: 10, shipping_tax_category: 'AE' });
     assert.deepEqual(v.tax_notes, ['AE: Reverse charge']);
-    assert.deepEqual(v.totals.map((row) => `${row.label} = ${row.value}`), ['Subtotal = $100.00', 'Shipping (AE) = $10.00', 'VAT 19% on $100.00 = $19.00', 'Total = $129.00']);
+    assert.deepEqual(v.totals.map((row) => `${row.label} = ${row.value}`), ['Subtotal = $100.00', 'Shipping (AE) = $10.00', 'VAT 19% on $100.00 = $19.00', 'VAT (AE) 0% on $10.00 = $0.00', 'Total = $129.00']);
   });
 
   it('an allowance in a line\'s exempt category shares that line\'s note, with the line\'s own reason', () => {

@@ -67,9 +67,9 @@ describe('totals: the taxable amount of each tax line', () => {
     assert.deepEqual(rows(view({ items: [{ description: 'Work', unit_price: 100, tax_rate: 19 }] })), ['Subtotal = €100.00', 'VAT 19% = €19.00', 'Total = €119.00']);
   });
 
-  it('an exempt category beside a taxed one: the taxed line names its base (two categories)', () => {
+  it('an exempt category beside a taxed one: each names its base, the exempt one at 0 % (two categories)', () => {
     const v = view({ items: [{ description: 'Work', unit_price: 100, tax_rate: 19 }, { description: 'Course', unit_price: 50, tax_category: 'E', tax_exemption_reason: 'Exempt under § 4 Nr. 21 UStG' }] });
-    assert.deepEqual(rows(v), ['Subtotal = €150.00', 'VAT 19% on €100.00 = €19.00', 'Total = €169.00']);
+    assert.deepEqual(rows(v), ['Subtotal = €150.00', 'VAT 19% on €100.00 = €19.00', 'VAT (E) 0% on €50.00 = €0.00', 'Total = €169.00']);
   });
 
   it('Z and E at 0 % are two tax lines; the exempt one names its category, which its note explains', () => {
