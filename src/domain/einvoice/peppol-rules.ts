@@ -9,6 +9,7 @@ import { icelandicProblems } from './icelandic-rules.ts';
 import { identifierFormatProblem } from './check-identifier-formats.ts';
 import { italianProblems } from './italian-rules.ts';
 import { keptPeppolProblems } from './kept-peppol-rules.ts';
+import { lineAmountProblems } from './line-amount-rule.ts';
 import { norwegianProblems } from './norwegian-rules.ts';
 import { peppolCountries } from './peppol-countries.ts';
 import { swedishProblems } from './swedish-rules.ts';
@@ -25,13 +26,14 @@ const VATEX_RULE: Readonly<Record<string, string>> = {
 
 /**
  * Peppol BIS Billing 3.0 on top of EN 16931 (UBL only): the rules it shares with XRechnung
- * (kept-peppol-rules.ts), electronic addresses in Peppol's schemes, a buyer or order reference,
+ * (kept-peppol-rules.ts), a line's amount as quantity × price (R120), electronic addresses in
+ * Peppol's schemes, a buyer or order reference,
  * the scheme formats of identifiers, VATEX codes in their own category, and the national rules of
  * the seller's country (Denmark, Germany with a German buyer, Greece, Iceland, Italy, the
  * Netherlands, Norway, Sweden). The rest of Peppol's rules hold by construction (docs/einvoice.md).
  */
 export function peppolProblems(doc: EInvoice): RuleProblem[] {
-  const problems: RuleProblem[] = keptPeppolProblems(doc, 'peppol');
+  const problems: RuleProblem[] = [...keptPeppolProblems(doc, 'peppol'), ...lineAmountProblems(doc)];
   const add = (field: string, term: string, rule: string, message: string) => problems.push({ field, term, rule, message });
 
   for (const [party, path, term] of [[doc.seller, 'from', 'BT-34'], [doc.buyer, 'to', 'BT-49']] as const) {

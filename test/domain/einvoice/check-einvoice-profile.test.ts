@@ -150,6 +150,8 @@ const CASES: Case[] = [
   // Identifier forms exactly as Peppol's rules: 0184 takes 8 digits or DK and 8 digits, nothing more.
   { name: 'Peppol Danish CVR with nine digits', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.to.electronic_address = { scheme: '0184', value: 'DK123456789' }; }), problems: [['to.electronic_address.value', 'BT-49']], rules: ['PEPPOL-COMMON-R042'] },
   { name: 'Peppol Norwegian VAT id of zeros', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.from.country = 'NO'; r.from.address = 'Karl Johans gate 1\n0154 Oslo'; r.from.tax_id = 'NO000000000MVA'; }), problems: [['from.tax_id', 'BT-31']], rules: ['NO-R-001'] },
+  // A currency without decimals rounds a line's amount to a whole unit: 1.5 × 333 is 499.5, written 500.
+  { name: 'Peppol yen line whose amount is not whole', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.invoice.currency = 'JPY'; r.items = [{ description: 'Beratung', quantity: 1.5, unit_price: 333, tax_rate: 19 }]; }), problems: [['items[0].unit_price', 'BT-146']], rules: ['PEPPOL-EN16931-R120'] },
   // Danish national rules.
   { name: 'Peppol Danish parties with the default payment means 30', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { r.payment = { iban: 'DK5000400440116243', swift: 'DABADKKK' }; }), problems: [['payment.means_code', 'BT-81']], rules: ['DK-R-005'] },
   { name: 'Peppol Danish seller without its CVR registration', output: 'ubl', profile: 'peppol', request: edit(danish(), (r) => { delete r.from.registration_no; delete r.from.registration_scheme; }), problems: [['from.registration_no', 'BT-30']], rules: ['DK-R-002'] },

@@ -118,6 +118,20 @@ const ACCEPTED: Accepted[] = [
     shows: (xml) => assert.match(xml, /#SKONTO#TAGE=14#PROZENT=2\.00#\n</),
   })),
   { name: 'Peppol between German parties, payment terms then two Skonto lines', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.terms = 'Zahlbar innerhalb von 30 Tagen.\n#SKONTO#TAGE=7#PROZENT=3.00#\n#SKONTO#TAGE=14#PROZENT=2.00#'; }) },
+  // A tax-inclusive line's net price is derived from its net amount, so quantity × price matches it (R120).
+  {
+    name: 'Peppol tax-inclusive lines sharing a rate, with discounts and several charges each',
+    output: 'ubl',
+    profile: 'peppol',
+    request: edit(base, (r) => {
+      r.invoice.tax_inclusive = true;
+      r.items = [
+        { description: 'Montage', quantity: '71.471', unit_price: 140.71, tax_rate: 7, discount: 1, discount_type: 'amount', charges: [{ amount: 607.52, reason: 'Anfahrt' }, { amount: 10.37, reason: 'Material' }, { amount: 946.12, reason: 'Werkzeug' }] },
+        { description: 'Kabel', quantity: '42.927', unit_price: 788.82, tax_rate: 7, charges: [{ amount: 689.64, reason: 'Zuschnitt' }, { amount: 598.54, reason: 'Verpackung' }, { amount: 332.71, reason: 'Prüfung' }, { amount: 948.72, reason: 'Lieferung' }] },
+        { description: 'Schalter', quantity: '39.056', unit_price: 335.13, tax_rate: 7, discount: 1, discount_type: 'amount', charges: [{ amount: 991.7, reason: 'Einbau' }, { amount: 932.73, reason: 'Abnahme' }, { amount: 41.93, reason: 'Porto' }, { amount: 346.87, reason: 'Versicherung' }] },
+      ];
+    }),
+  },
   // Line periods: each rule compares only the dates it names, when both are given.
   { name: 'Peppol line period inside the invoice period', output: 'ubl', profile: 'peppol', request: edit(base, (r) => { r.invoice.period = { start: '2026-10-01', end: '2026-10-31' }; r.items[0].period = { start: '2026-10-01', end: '2026-10-31' }; r.items[1].period = { start: '2026-10-15', end: '2026-10-15' }; }) },
   { name: 'XRechnung line ending after an invoice period that has no end', output: 'cii', profile: 'xrechnung', request: edit(base, (r) => { r.invoice.period = { start: '2026-10-01' }; r.items[0].period = { start: '2026-10-05', end: '2026-12-31' }; }) },
