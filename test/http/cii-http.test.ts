@@ -19,7 +19,7 @@ const UBL_TOTAL = '/inv:Invoice/cac:LegalMonetaryTotal';
 /** An amount that is absent reads as 0, as EN 16931 has it for the optional totals. */
 const amountAt = (doc: { value: (xpath: string) => string | undefined }, xpath: string) => Number(doc.value(xpath) ?? '0');
 
-describe('output cii over HTTP (issue 25, D32)', () => {
+describe('output cii over HTTP (D32)', () => {
   let ctx: AccountsApp;
   let key: Record<string, string>;
   before(async () => {
@@ -99,7 +99,7 @@ describe('output cii over HTTP (issue 25, D32)', () => {
   });
 });
 
-describe('a CII build that fails is cii_error without internals (issue 25)', () => {
+describe('a CII build that fails is cii_error without internals', () => {
   const invoice = computeInvoice(UBL_FIXTURES[0]!.request as InvoiceRequest, { today: '2026-11-21', number: 'X-1' });
 
   it('fails before numbering when the amounts do not add up, and tells the log why', () => {

@@ -7,7 +7,7 @@ import { readUbl } from '../helpers/read-ubl.ts';
 /** Minor units of a decimal text or number, so totals compare as integers. */
 const cents = (value: string | number | undefined, digits: number) => Math.round(Number(value ?? 0) * 10 ** digits);
 
-describe('e-invoices over HTTP (issue 25)', () => {
+describe('e-invoices over HTTP', () => {
   let ctx: AccountsApp;
   let key: Record<string, string>;
   before(async () => {

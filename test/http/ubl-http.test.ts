@@ -14,7 +14,7 @@ import { UBL_FIXTURES } from '../helpers/ubl-fixtures.ts';
 /** The fixtures with every datum EN 16931 needs; the others are refused by the pre-flight (D39). */
 const COMPLETE = UBL_FIXTURES.filter((f) => f.breaks.length === 0);
 
-describe('output ubl over HTTP (issue 5)', () => {
+describe('output ubl over HTTP', () => {
   let ctx: AccountsApp;
   let key: Record<string, string>;
   before(async () => {
@@ -150,7 +150,7 @@ describe('output "ubl" without a profile keeps the interface\'s promise: UBL 2.1
   });
 });
 
-describe('a UBL build that fails is ubl_error without internals (issue 5)', () => {
+describe('a UBL build that fails is ubl_error without internals', () => {
   // The UBL format module's two steps around numbering (D15), as the generation calls them.
   const prepareInvoiceUbl = (invoice: Invoice, onFailure: (reason: string) => void) => {
     const { write } = ublFormat.prepare(invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;

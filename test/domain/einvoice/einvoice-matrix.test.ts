@@ -5,7 +5,7 @@ import { EINVOICE_FIXTURES, type EInvoiceFixture, type EInvoicePairing } from '.
 import { makeEInvoice } from '../../helpers/make-einvoice.ts';
 
 /**
- * Issue 25, "Show it": every fixture × every pairing it carries the data for is made the way a
+ * Every fixture × every pairing it carries the data for is made the way a
  * generation makes it (pre-flight included) and checked by the official schemas and rules of its
  * profile: schema valid and 0 fatal. The warnings that remain are the documented ones
  * (docs/einvoice.md, "Warnings").
@@ -19,7 +19,7 @@ const DOCUMENTED_WARNINGS: ReadonlySet<string> = new Set([
   'BR-DE-TMP-32', // information: a delivery date or period; sent by the fixtures that have one
 ]);
 
-describe('the e-invoice fixture matrix under the official rules (issue 25)', () => {
+describe('the e-invoice fixture matrix under the official rules', () => {
   const made: Array<{ fixture: EInvoiceFixture; pairing: EInvoicePairing; xml: string }> = [];
   let checks: EInvoiceCheck[] = [];
   before(async () => {

@@ -18,7 +18,7 @@ const buildUblInvoice = (invoice: Invoice): string => writeUbl(buildEInvoice(inv
 const compute = (request: Record<string, unknown>): Invoice =>
   computeInvoice(normalizeInvoiceRequest(structuredClone(request)) as InvoiceRequest, { today: '2026-11-21', number: 'GEN-1' });
 
-describe('UBL 2.1 documents: official schemas and EN 16931 rules (issue 5)', () => {
+describe('UBL 2.1 documents: official schemas and EN 16931 rules', () => {
   const built: Array<{ fixture: UblFixture; invoice: Invoice; xml: string }> = [];
   before(() => {
     for (const fixture of UBL_FIXTURES) {
