@@ -62,6 +62,18 @@ export function planEInvoice(invoice: Invoice, output: Output): EInvoicePlan | u
 }
 
 /**
+ * The rules an output's document is written under, once the pre-flight has let it through: the
+ * profile's; for an output asked for without a profile that has a fallback (UBL), what the data
+ * allows, which takes the check again (the pre-flight's outcome is not carried along); en16931
+ * for an output without a profile (a plain PDF's hybrid has its own, hybrid-profile.ts).
+ */
+export function writtenRulesOf(invoice: Invoice, output: Output): DocumentRules {
+  if (invoice.profile === undefined && unprofiledFallbackOf(output) !== undefined) return planEInvoice(invoice, output)?.rules ?? 'en16931';
+  const profile = profileOf(output, invoice.profile);
+  return profile === undefined ? 'en16931' : ruleProfileOf(profile);
+}
+
+/**
  * The pre-flight of a generation: planEInvoice's refusals, and for a document that claims no
  * profile its warning (not_en16931), which the answer carries.
  */

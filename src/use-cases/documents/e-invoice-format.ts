@@ -1,5 +1,5 @@
 import { buildEInvoice } from '../../domain/einvoice/build-einvoice.ts';
-import { planEInvoice } from '../../domain/einvoice/check-einvoice-profile.ts';
+import { writtenRulesOf } from '../../domain/einvoice/check-einvoice-profile.ts';
 import type { EInvoice } from '../../domain/einvoice/einvoice.ts';
 import type { DocumentRules } from '../../domain/einvoice/profiles.ts';
 import { computeEInvoiceAmounts, type EInvoiceAmounts } from '../../domain/einvoice/compute-einvoice-amounts.ts';
@@ -51,7 +51,7 @@ export function prepareEInvoiceXml(syntax: EInvoiceSyntax, invoice: Invoice, por
 
 /**
  * An e-invoice document (UBL, CII) as the answer, written in process, under the rules the
- * pre-flight settled (planEInvoice): the profile's, or for UBL asked for without a profile and
+ * pre-flight settled (writtenRulesOf): the profile's, or for UBL asked for without a profile and
  * short of EN 16931's data, none (a plain UBL 2.1 document; the pre-flight's warning says so).
  * Both syntaxes answer application/xml as invoice.xml.
  */
@@ -62,7 +62,7 @@ export function eInvoiceFormat(syntax: EInvoiceSyntax): DocumentFormat {
     printsImages: false,
     servesHostedLink: false,
     prepare: (invoice, ports) => {
-      const write = prepareEInvoiceXml(syntax, invoice, ports, () => planEInvoice(invoice, syntax.output)?.rules ?? 'en16931');
+      const write = prepareEInvoiceXml(syntax, invoice, ports, () => writtenRulesOf(invoice, syntax.output));
       return {
         file: { mediaType: 'application/xml; charset=utf-8', fileName: 'invoice.xml' },
         write: async (source) => write(source),
