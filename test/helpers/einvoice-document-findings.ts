@@ -95,7 +95,8 @@ const usesComponents = (body: Json): boolean =>
  * Where the JSON answer and the document of the same request disagree on money: total VAT,
  * amount due, and the taxable amount per VAT category and rate — or, from a JSON whose tax lines
  * do not name their category, per rate for the rates the JSON lists. Not compared when a tax is
- * split into components (CGST + SGST), which the document adds up into one rate.
+ * split into components (CGST + SGST), which the document adds up into one rate, nor for a 0 %
+ * entry that only the document has.
  */
 export function jsonAgreementFindings(invoice: Json, xml: string, body: Json, where: string): Finding[] {
   const doc = breakdownOf(xml);
@@ -115,7 +116,9 @@ export function jsonAgreementFindings(invoice: Json, xml: string, body: Json, wh
     const [category, rate] = key.split(' ') as [string, string];
     document.set(keyOf(category, rate), (document.get(keyOf(category, rate)) ?? 0) + taxable);
   }
-  const keys = byCategory ? new Set([...json.keys(), ...document.keys()]) : new Set(json.keys());
+  // An untaxed amount with no 0 % tax line to join (plain shipping beside taxed lines) is a 0 %
+  // entry of the document alone (docs/calculation.md, "One set of numbers"): not a disagreement.
+  const keys = new Set([...json.keys(), ...[...document.keys()].filter((k) => byCategory && !k.endsWith(' 0'))]);
   if ([...keys].some((k) => Math.abs((json.get(k) ?? 0) - (document.get(k) ?? 0)) > CENT)) {
     differ(`taxable amount per VAT ${byCategory ? 'category and rate' : 'rate'} (BT-116)`, Object.fromEntries(json), Object.fromEntries(document));
   }

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { fuzzBaseArb } from './einvoice-fuzz-bases.ts';
 import { applyKnobs, knobsArb, rarely, respell } from './einvoice-fuzz-knobs.ts';
 import type { FuzzPairing } from './einvoice-fuzz-pairings.ts';
-import { applyTextEdit, applyTypo, isLegalTextEdit, textEditArb, typoArb } from './einvoice-fuzz-text.ts';
-import { REQUEST_STRING_FIELDS } from './request-schema-fields.ts';
+import { applyTextEdit, applyTypo, textEditArb, typoArb } from './einvoice-fuzz-text.ts';
 
 type Json = Record<string, any>;
 
@@ -35,8 +34,8 @@ export interface FuzzCase {
 const textEditsArb = fc.tuple(fc.noBias(fc.nat(7)), fc.array(textEditArb, { maxLength: 40 }))
   .map(([n, edits]) => (n < 3 ? [] : n < 7 ? edits.slice(0, 1 + (n - 3) % 3) : edits));
 
-const planArb = fc.record({
-  base: fuzzBaseArb,
+const planArb = (pairing: FuzzPairing) => fc.record({
+  base: fuzzBaseArb(pairing.ruleProfile),
   // A "clean" request keeps only the legal variations: the share of requests that owe a 200.
   messy: fc.noBias(fc.nat(4)).map((n) => n >= 2),
   knobs: knobsArb,
@@ -46,17 +45,17 @@ const planArb = fc.record({
 
 /** Random requests for one pairing, each with what its answer owes (see Expectation). */
 export function eInvoiceFuzzCaseArb(pairing: FuzzPairing): fc.Arbitrary<FuzzCase> {
-  return planArb.map((plan) => {
+  return planArb(pairing).map((plan) => {
     const request = structuredClone(plan.base.request);
     const legalOnly = !plan.messy;
-    const knobs = applyKnobs(request, plan.knobs, { domestic: plan.base.domestic, legalOnly });
+    const knobs = applyKnobs(request, plan.knobs, { domestic: plan.base.domestic, legalOnly, profile: pairing.ruleProfile });
     const labels = [...knobs.labels];
     const illegal = [...knobs.illegal];
     for (const edit of plan.text) {
-      const label = applyTextEdit(request, edit, legalOnly);
-      if (label === undefined) continue;
-      labels.push(label);
-      if (!isLegalTextEdit(REQUEST_STRING_FIELDS[edit.field % REQUEST_STRING_FIELDS.length]!, edit.mode)) illegal.push(label);
+      const done = applyTextEdit(request, edit, legalOnly);
+      if (done === undefined) continue;
+      labels.push(done.label);
+      if (!done.legal) illegal.push(done.label);
     }
     const typo = plan.typo === null ? undefined : applyTypo(request, plan.typo);
     if (typo !== undefined) labels.push(`misspelt key ${typo}`);

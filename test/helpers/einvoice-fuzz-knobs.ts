@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { LANGUAGES, MAX_ITEMS, TAX_CATEGORIES, TEMPLATES, type TaxCategory } from '../../src/domain/invoice/catalog.ts';
+import type { EInvoiceProfile } from './check-einvoice.ts';
 import { PNG_3X2 } from './image-bytes.ts';
 
 type Json = Record<string, any>;
@@ -43,7 +44,7 @@ const datesArb = fc.record({
   due: weighted({ base: 20, equal: 3, after: 3, absent: 1, before: 1 }),
   delivery: weighted({ base: 20, before: 2, same: 2, after: 2, absent: 1 }),
   period: weighted({ base: 16, month: 2, oneDay: 2, startOnly: 1, endOnly: 1, absent: 1, reversed: 1 }),
-  lines: weighted({ base: 12, none: 1, inside: 3, oneDay: 1, startOnly: 1, outside: 2, overlap: 1, reversed: 1 }),
+  lines: weighted({ base: 12, none: 1, inside: 3, oneDay: 1, startOnly: 1, before: 1, after: 1, overlap: 1, reversed: 1 }),
   lineMask: fc.nat(255),
 });
 
@@ -191,7 +192,7 @@ function applyDates(r: Json, k: Knobs['dates'], note: (label: string, legal: boo
   }
   if (k.lines !== 'base' && note(`line periods ${k.lines}`, (LEGAL_LINES as readonly string[]).includes(k.lines))) {
     // Outside of what? Of an invoice period (PEPPOL-EN16931-R110/R111), made when there is none.
-    if (['outside', 'overlap'].includes(k.lines) && inv.period?.start === undefined) inv.period = { start: `${addDays(`${date.slice(0, 7)}-01`, -1).slice(0, 7)}-01`, end: addDays(`${date.slice(0, 7)}-01`, -1) };
+    if (['before', 'after', 'overlap'].includes(k.lines) && (inv.period?.start === undefined || inv.period?.end === undefined)) inv.period = { start: `${addDays(`${date.slice(0, 7)}-01`, -1).slice(0, 7)}-01`, end: addDays(`${date.slice(0, 7)}-01`, -1) };
     const p: { start?: string; end?: string } = inv.period ?? {};
     const start = p.start ?? (p.end !== undefined ? addDays(p.end, -5) : addDays(date, -30));
     const end = p.end ?? (p.start !== undefined ? addDays(p.start, 5) : addDays(date, -1));
@@ -200,8 +201,9 @@ function applyDates(r: Json, k: Knobs['dates'], note: (label: string, legal: boo
       inside: { start, end },
       oneDay: { start, end: start },
       startOnly: { start },
-      outside: p.start !== undefined ? { start: addDays(p.start, -10), end: addDays(p.start, -1) } : { start: addDays(end, 1), end: addDays(end, 10) },
-      overlap: { start: addDays(start, -5), end },
+      before: { start: addDays(start, -10), end: addDays(start, -1) },
+      after: { start: addDays(end, 1), end: addDays(end, 10) },
+      overlap: { start: addDays(start, -5), end: addDays(end, 5) },
       reversed: { start: end, end: addDays(start, -1) },
     }[k.lines];
     (r.items as Json[]).forEach((item, i) => {
@@ -250,7 +252,7 @@ function camelKeys(value: unknown): unknown {
 }
 
 /** Applies the knobs to `r` in place; with `legalOnly`, a value that may make it illegal is left out. */
-export function applyKnobs(r: Json, k: Knobs, context: { domestic: boolean; legalOnly: boolean }): KnobReport {
+export function applyKnobs(r: Json, k: Knobs, context: { domestic: boolean; legalOnly: boolean; profile: EInvoiceProfile }): KnobReport {
   const report: KnobReport = { labels: [], illegal: [] };
   const note = (label: string, legal: boolean): boolean => {
     if (!legal && context.legalOnly) return false;
@@ -283,7 +285,8 @@ export function applyKnobs(r: Json, k: Knobs, context: { domestic: boolean; lega
     if (id.target !== 'electronic_address' && EAS_ONLY.has(scheme)) [scheme, value] = ['0088', '4000001000005'];
     value = value.replace('<cvr>', String(id.cvr));
     const party = r[id.side] as Json;
-    if (!note(`${id.side}.${id.target} ${scheme} ${value}`, legal && context.domestic)) continue;
+    // Peppol delivers to no e-mail address: EM is no EAS code there (PEPPOL-EN16931-CL008).
+    if (!note(`${id.side}.${id.target} ${scheme} ${value}`, legal && context.domestic && !(scheme === 'EM' && context.profile === 'peppol'))) continue;
     if (id.target === 'electronic_address') party.electronic_address = { scheme, value };
     else if (id.target === 'identifier') party.identifier = { value, scheme };
     else Object.assign(party, { registration_no: value, registration_scheme: scheme });

@@ -115,28 +115,29 @@ function occurrences(request: Json, path: string): Array<{ parent: any; key: str
   return [];
 }
 
-/** Whether an edit keeps a complete, legal request complete and legal (given D47's trimming). */
-export function isLegalTextEdit(field: StringField, mode: TextMode): boolean {
+/** Whether an edit of a field the base sent (or left out: `added`) keeps a complete, legal request so (given D47's trimming). */
+function isLegalTextEdit(field: StringField, mode: TextMode, added: boolean): boolean {
+  if (added && !SAFE_TO_ADD.has(field.path)) return mode === 'absent';
   if (mode === 'realistic') return SAFE_TO_ADD.has(field.path) || PROSE.has(field.path) || realisticChoices(field.path) === undefined;
   if (mode === 'max' || mode === 'padded') return PROSE.has(field.path) && !field.constrained;
   return OPTIONAL_EVERYWHERE.has(field.path);
 }
 
 /**
- * Applies one edit in place; returns a label ("items[1].note: blank") or undefined when the
- * field does not occur in this request (or `legalOnly` and the edit could break it).
+ * Applies one edit in place; returns what it did ("items[1].note: blank") and whether that may
+ * have made a complete request incomplete or wrong, or undefined when the field does not occur
+ * in this request (or `legalOnly` and the edit could break it).
  */
-export function applyTextEdit(request: Json, edit: TextEdit, legalOnly: boolean): string | undefined {
+export function applyTextEdit(request: Json, edit: TextEdit, legalOnly: boolean): { label: string; legal: boolean } | undefined {
   const field = REQUEST_STRING_FIELDS[edit.field % REQUEST_STRING_FIELDS.length]!;
-  if (legalOnly && !isLegalTextEdit(field, edit.mode)) return undefined;
   const found = occurrences(request, field.path);
   if (found.length === 0) return undefined;
   const { parent, key } = found[edit.slot % found.length]!;
   const current = parent[key];
   // A string field of a union (an address) is only replaced where the base sent a string or nothing.
   if (current !== undefined && typeof current !== 'string' && edit.mode !== 'absent') return undefined;
-  // A field the base left out is only added where it cannot break a complete request.
-  if (legalOnly && current === undefined && !SAFE_TO_ADD.has(field.path)) return undefined;
+  const legal = isLegalTextEdit(field, edit.mode, current === undefined);
+  if (legalOnly && !legal) return undefined;
   const choices = realisticChoices(field.path);
   const realistic = choices?.[edit.variant % choices.length];
   let value: string | undefined;
@@ -145,7 +146,7 @@ export function applyTextEdit(request: Json, edit: TextEdit, legalOnly: boolean)
       if (current === undefined) return undefined;
       if (Array.isArray(parent)) parent.splice(Number(key), 1);
       else delete parent[key];
-      return `${field.path}: absent`;
+      return { label: `${field.path}: absent`, legal };
     case 'empty': value = ''; break;
     case 'blank': value = BLANKS[edit.variant % BLANKS.length]; break;
     case 'max':
@@ -162,7 +163,7 @@ export function applyTextEdit(request: Json, edit: TextEdit, legalOnly: boolean)
       break;
   }
   parent[key] = value;
-  return `${field.path}: ${edit.mode}`;
+  return { label: `${field.path}: ${edit.mode}`, legal };
 }
 
 /** A misspelt key: a letter dropped, doubled, swapped with the next, or replaced. */

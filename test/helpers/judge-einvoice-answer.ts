@@ -76,7 +76,7 @@ function errorOf(res: LightMyRequestResponse): Json | undefined {
 }
 
 const firstField = (error: Json | undefined): string =>
-  abstractPath(String(error?.problems?.[0]?.field ?? error?.unknown_fields?.[0]?.field ?? (String(error?.message ?? '').match(PATH_TOKEN) ?? []).find((t) => t.includes('.')) ?? '-'));
+  abstractPath(String(error?.problems?.[0]?.field ?? error?.unknown_fields?.[0]?.field ?? (String(error?.message ?? '').match(PATH_TOKEN) ?? []).find((t) => /[.[]/.test(t)) ?? '-'));
 
 const mediaTypes: Readonly<Record<string, string>> = { ubl: 'application/xml', cii: 'application/xml', pdf: 'application/pdf', json: 'application/json' };
 
@@ -105,7 +105,7 @@ export async function judgeEInvoiceAnswer(send: Send, pairing: FuzzPairing, c: F
       if (!named) findings.push({ signature: `${code} names no field`, detail: String(error.message).slice(0, 300) });
       const seen = new Set<string>();
       for (const p of (error.problems ?? []) as Json[]) {
-        const key = `${abstractPath(String(p.field))} ${p.term ?? ''}`;
+        const key = `${String(p.field)} ${p.term ?? ''}`;
         if (seen.has(key)) findings.push({ signature: `problem listed twice: ${key}`, detail: String(error.message).slice(0, 300) });
         seen.add(key);
       }

@@ -132,7 +132,8 @@ async function fuzzPairing(send: Send, pairing: FuzzPairing, seed: number, runs:
   cases.forEach(({ c, status, findings }, i) => {
     if (status === 200 && findings.length === 0) s.okClean += 1;
     if (findings.length > 0) s.failedRequests += 1;
-    for (const finding of findings) {
+    // A fault counts once per request, however often its document shows it.
+    for (const finding of new Map(findings.map((f) => [f.signature, f])).values()) {
       s.faults[finding.signature] = (s.faults[finding.signature] ?? 0) + 1;
       if (!first.has(finding.signature)) first.set(finding.signature, { pairing, seed, index: i, c, finding });
     }
