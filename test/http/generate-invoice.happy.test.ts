@@ -57,7 +57,7 @@ describe('POST /api/generate-invoice — JSON output', () => {
     assert.equal(inv.grand_total, 444);
     assert.equal(inv.balance_due, 444);
     assert.equal(inv.status, 'unpaid');
-    assert.deepEqual(inv.tax_lines, [{ name: 'VAT', rate: 20, taxable_amount: 370, amount: 74 }]);
+    assert.deepEqual(inv.tax_lines, [{ name: 'VAT', rate: 20, tax_category: 'S', taxable_amount: 370, amount: 74 }]);
   });
 
   it('accepts every field of the request and echoes what belongs on the invoice', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
+import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import { parseDecimal } from '../../../src/domain/money/parse-decimal.ts';
 import { makeEInvoice } from '../../helpers/make-einvoice.ts';
 import { readUbl } from '../../helpers/read-ubl.ts';
@@ -123,7 +124,7 @@ describe('the JSON tax lines and the e-invoices\' VAT breakdown agree', () => {
     let checked = 0;
     await fc.assert(fc.asyncProperty(requestArb, async (g) => {
       const body = sample(g);
-      let invoice;
+      let invoice: Invoice;
       try {
         invoice = computeInvoice(validateInvoiceRequest(structuredClone(body), 'body'), { today: '2026-11-25', number: 'X' });
       } catch {
@@ -153,7 +154,8 @@ describe('the JSON tax lines and the e-invoices\' VAT breakdown agree', () => {
             assert.equal(components.reduce((sum, t) => sum + scaled(String(t.amount)), 0n), entry.tax, `tax of ${entry.category} ${entry.rate}, ${where}`);
           } else {
             // Components of one set (CGST 9 + SGST 9 = 18): each tax line's taxable is the entry's.
-            const set = lines.filter((t) => g.globalTaxes.some((c) => c.name === t.name));
+            const named: readonly { name: string }[] = g.globalTaxes;
+            const set = lines.filter((t) => named.some((c) => c.name === t.name));
             assert.ok(set.length > 1, `the tax lines of ${entry.category} ${entry.rate} are one set, ${where}`);
             for (const t of set) assert.equal(scaled(String(t.taxable_amount)), entry.taxable, `taxable of ${t.name} in ${entry.category} ${entry.rate}, ${where}`);
             assert.equal(set.reduce((sum, t) => sum + scaled(String(t.amount)), 0n), entry.tax, `tax of the set in ${entry.category} ${entry.rate}, ${where}`);
