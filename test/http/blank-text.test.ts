@@ -238,6 +238,8 @@ describe('blank text (D47)', () => {
     { name: 'the buyer\'s name, empty', edit: (b) => { b.to.name = ''; }, field: 'to.name', says: /send its text/ },
     { name: 'the delivery party\'s name', edit: (b) => { b.ship_to = { name: '\n' }; }, field: 'ship_to.name', says: /send its text/ },
     { name: 'an item\'s description', edit: (b) => { b.items[1].description = ' \t '; }, field: 'items[1].description', says: /send its text/ },
+    { name: 'a party\'s name of control characters only', edit: (b) => { b.from.name = '\u0007\u0000'; }, field: 'from.name', says: /send its text/ },
+    { name: 'an item\'s description of zero-width marks only', edit: (b) => { b.items[0].description = '\u200b\u200e\ufeff'; }, field: 'items[0].description', says: /send its text/ },
     { name: 'a billing reference\'s number', edit: (b) => { b.billing_reference = { number: ' ' }; }, field: 'billing_reference.number', says: /send its text/ },
     { name: 'an identifier\'s value', edit: (b) => { b.from.identifier = { value: ' ', scheme: '0088' }; }, field: 'from.identifier.value', says: /send its text/ },
     { name: 'an electronic address\'s value', edit: (b) => { b.to.electronic_address = { scheme: 'EM', value: '  ' }; }, field: 'to.electronic_address.value', says: /send its text/ },

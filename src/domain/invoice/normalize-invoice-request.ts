@@ -118,7 +118,11 @@ function readValue(value: unknown, rule: ValueRule, optional: boolean, name: Seg
     if (rule.string === undefined) return value;
     // trim() returns the same string when there is nothing to remove: no copy in the common case.
     const trimmed = value.trim();
-    return trimmed === '' && optional && rule.string === 'text' ? ABSENT : trimmed;
+    if (trimmed === '') return optional && rule.string === 'text' ? ABSENT : trimmed;
+    // A required text of only invisible characters (controls, zero-width marks) would print as
+    // nothing and is dropped from XML: it is as blank as white space. An optional one is left to
+    // its own checks rather than read as absent (an invoice number of a bell is not "no number").
+    return !optional && rule.string === 'text' && isInvisible(trimmed) ? '' : trimmed;
   }
   if (typeof value !== 'object' || value === null) return value;
   const removedBefore = reading.removed;
@@ -213,4 +217,14 @@ function pathOf(segments: readonly Segment[], last?: string): string {
     else out += `[${JSON.stringify(segment.length > MAX_QUOTED_KEY_CHARS ? `${segment.slice(0, MAX_QUOTED_KEY_CHARS)}…` : segment)}]`;
   }
   return out;
+}
+
+/** Characters that show nothing: C0 and C1 controls, soft hyphen, zero-width and direction marks, BOM. */
+const INVISIBLE = /^[\p{Cc}\p{Cf}\s]*$/u;
+
+/** Whether `text` shows nothing; tested only when its first character already shows nothing (rare). */
+function isInvisible(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const maybe = first < 0x20 || (first >= 0x7f && first <= 0x9f) || first === 0xad || (first >= 0x200b && first <= 0x206f) || first === 0xfeff;
+  return maybe && INVISIBLE.test(text);
 }
