@@ -178,7 +178,9 @@ function applyDates(r: Json, k: Knobs['dates'], note: (label: string, legal: boo
     if (k.delivery === 'absent') delete inv.delivery_date;
     else inv.delivery_date = addDays(date, { before: -3, same: 0, after: 5 }[k.delivery]);
   }
-  if (k.period !== 'base' && note(`invoice period ${k.period}`, (LEGAL_PERIOD as readonly string[]).includes(k.period))) {
+  // A new invoice period may leave the base's own line periods outside it (R110/R111).
+  const linePeriodsKept = k.lines === 'base' && (r.items as Json[]).some((item) => item.period !== undefined);
+  if (k.period !== 'base' && note(`invoice period ${k.period}`, (LEGAL_PERIOD as readonly string[]).includes(k.period) && !linePeriodsKept)) {
     const monthStart = `${addDays(`${date.slice(0, 7)}-01`, -1).slice(0, 7)}-01`;
     inv.period = {
       absent: undefined,
@@ -315,7 +317,9 @@ export function applyKnobs(r: Json, k: Knobs, context: { domestic: boolean; lega
   }
 
   const a = k.amounts;
-  if (a.inclusive !== 'base' && note(`tax_inclusive ${a.inclusive}`, true)) r.invoice.tax_inclusive = a.inclusive === 'on';
+  // Under Peppol a gross price may have no net price that quantity × price writes exactly
+  // (PEPPOL-EN16931-R120), which the pre-flight rightly refuses: legal elsewhere only.
+  if (a.inclusive !== 'base' && note(`tax_inclusive ${a.inclusive}`, a.inclusive === 'off' || context.profile !== 'peppol')) r.invoice.tax_inclusive = a.inclusive === 'on';
   const first = items[0]!;
   if (a.lineCharge && Number(first.quantity ?? 1) > 0 && note('a charge on the first line', true)) {
     first.charges = [...(first.charges ?? []), { amount: 2.5, reason: 'Verpackung' }];
