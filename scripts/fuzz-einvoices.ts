@@ -17,6 +17,7 @@
  * named a field, the requests owed a 200, and the faults; then each fault's smallest request as
  * JSON with its seed and path, and the markdown section for docs/einvoice.md. Exit 1 on a fault.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
@@ -76,7 +77,14 @@ for (const c of report.counterexamples) {
   console.log(`  ${c.detail}\n  base: ${c.base}; varied: ${c.labels.join('; ') || 'nothing'}`);
   console.log(`  ${JSON.stringify(c.body)}`);
 }
-console.log(`\n${fuzzReportMarkdown(report, command)}\n`);
+let commit = 'outside a git checkout';
+try {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  commit = `commit ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') === '' ? '' : ' with uncommitted changes'}`;
+} catch {
+  // A copy without .git: the run is still recorded, without its commit.
+}
+console.log(`\n${fuzzReportMarkdown(report, command, `${commit}, ${new Date().toISOString().slice(0, 10)}`)}\n`);
 const summary = {
   seed, runsPerPairing, seconds: Math.round(report.ms / 1000),
   pairings: report.pairings.map(({ pairing, tried, ok, okClean, documents, refused, refusedNamingField, owed, owedOk, failedRequests, faults, ms }) =>

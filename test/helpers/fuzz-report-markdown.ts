@@ -8,14 +8,14 @@ const percent = (n: number, of: number): string => (of === 0 ? '–' : `${Math.r
  * 200 and the faults; then the faults by signature. Printed by scripts/fuzz-einvoices.ts so the
  * section can be replaced by a new run's output as it is.
  */
-export function fuzzReportMarkdown(report: FuzzReport, command: string): string {
+export function fuzzReportMarkdown(report: FuzzReport, command: string, recorded: string): string {
   const total = report.pairings.reduce((a, s) => ({
     tried: a.tried + s.tried, ok: a.ok + s.ok, okClean: a.okClean + s.okClean, documents: a.documents + s.documents,
     refused: a.refused + Object.values(s.refused).reduce((x, y) => x + y, 0), named: a.named + s.refusedNamingField,
     owed: a.owed + s.owed, owedOk: a.owedOk + s.owedOk, failed: a.failed + s.failedRequests, ms: a.ms + s.ms,
   }), { tried: 0, ok: 0, okClean: 0, documents: 0, refused: 0, named: 0, owed: 0, owedOk: 0, failed: 0, ms: 0 });
   const lines = [
-    `\`${command}\` — seed ${report.seed}, ${report.runsPerPairing} requests per pairing, ${total.tried} requests, ${total.documents} e-invoice documents checked, ${(report.ms / 1000).toFixed(0)} s in all (${(total.ms / total.tried).toFixed(0)} ms per request, ${(total.ms / Math.max(total.documents, 1)).toFixed(0)} ms per document, one process).`,
+    `\`${command}\` (${recorded}) — seed ${report.seed}, ${report.runsPerPairing} requests per pairing, ${total.tried} requests, ${total.documents} e-invoice documents checked, ${(report.ms / 1000).toFixed(0)} s in all (${(total.ms / total.tried).toFixed(0)} ms per request, ${(total.ms / Math.max(total.documents, 1)).toFixed(0)} ms per document, one process).`,
     '',
     '| pairing | requests | 200 | 200 with 0 fatal and no fault | documents checked | 4xx by code | 4xx naming a field | owed a 200: got it | requests with a fault |',
     '|---|---:|---:|---:|---:|---|---:|---:|---:|',
