@@ -25,7 +25,10 @@ const CODE_CATEGORY: Readonly<Record<string, TaxCategory>> = {
 export function checkTaxCategories(request: InvoiceRequest, lines: readonly LineInput[], globalTaxes: TaxSet): void {
   const top = request.tax_category;
   checkExemption(top, request.tax_exemption_reason, request.tax_exemption_code, '');
-  if (top !== undefined) checkRate(top, globalTaxes.totalRate, 'tax_category', `global tax ${formatScaled(globalTaxes.totalRate, DECIMAL_DIGITS)} %`);
+  // The lines are checked one by one below; the top-level pair only when a global tax was sent,
+  // so a top-level S over lines that all carry their own rate is not refused for a global 0.
+  const globalSent = request.global_tax !== undefined || request.global_taxes !== undefined;
+  if (top !== undefined && globalSent) checkRate(top, globalTaxes.totalRate, 'tax_category', `global tax ${formatScaled(globalTaxes.totalRate, DECIMAL_DIGITS)} %`);
 
   const reasons = new Map<TaxCategory, { index: number; text: string }>();
   request.items.forEach((item, i) => {
