@@ -15,7 +15,8 @@ const MIXED = Symbol('mixed');
  * lines then hold the same bases as the e-invoice's VAT breakdown (docs/calculation.md).
  */
 export class CategoryTaxSets {
-  readonly #sets = new Map<string, TaxSet | typeof MIXED>();
+  /** One entry per category and rate that has a set (an invoice has a handful: a list beats a Map with built keys). */
+  readonly #places: { readonly code: TaxCategory; readonly rate: bigint; set: TaxSet | typeof MIXED }[] = [];
   readonly #taxWord: string;
   #zero: TaxSet | undefined;
 
@@ -30,15 +31,20 @@ export class CategoryTaxSets {
       const set = taxSets[i]!;
       // An untaxed line has nothing to offer; at 0 % the first named set is the category's.
       if (set.components.length === 0) continue;
-      const key = keyOf(placed[i]!.code, placed[i]!.rate);
-      const known = this.#sets.get(key);
-      if (known === undefined) this.#sets.set(key, set);
-      else if (known !== MIXED && placed[i]!.rate !== 0n && !sameComponents(known, set)) this.#sets.set(key, MIXED);
+      const { code, rate } = placed[i]!;
+      const known = this.#find(code, rate);
+      if (known === undefined) this.#places.push({ code, rate, set });
+      else if (known.set !== set && known.set !== MIXED && rate !== 0n && !sameComponents(known.set, set)) known.set = MIXED;
     }
     for (let i = 0; i < placed.length; i += 1) {
-      const key = keyOf(placed[i]!.code, 0n);
-      if (categorySent[i] === true && taxSets[i]!.components.length === 0 && !this.#sets.has(key)) this.#sets.set(key, this.#zeroSet());
+      const code = placed[i]!.code;
+      if (categorySent[i] === true && taxSets[i]!.components.length === 0 && this.#find(code, 0n) === undefined) this.#places.push({ code, rate: 0n, set: this.#zeroSet() });
     }
+  }
+
+  #find(code: TaxCategory, rate: bigint): { readonly code: TaxCategory; readonly rate: bigint; set: TaxSet | typeof MIXED } | undefined {
+    for (const place of this.#places) if (place.code === code && place.rate === rate) return place;
+    return undefined;
   }
 
   /**
@@ -47,7 +53,7 @@ export class CategoryTaxSets {
    * in a category where nothing names a tax adds no tax line.
    */
   ofUntaxedLine(code: TaxCategory): TaxSet {
-    const set = this.#sets.get(keyOf(code, 0n));
+    const set = this.#find(code, 0n)?.set;
     return set === undefined || set === MIXED ? NO_TAX : set;
   }
 
@@ -58,7 +64,7 @@ export class CategoryTaxSets {
    * above 0 (a rate of 0 that was only inferred makes no tax line).
    */
   forAmount(code: TaxCategory, rate: bigint, sentRate: number | string | undefined, path: string): TaxSet {
-    const set = this.#sets.get(keyOf(code, rate));
+    const set = this.#find(code, rate)?.set;
     if (set === MIXED) {
       throw new AppError('validation_error', `${path} is in VAT category ${code} at ${formatScaled(rate, DECIMAL_DIGITS)} %, whose lines are taxed with different components, so it cannot tell which of their taxes it changes: send it as global_discount (spread over the lines), or give those lines the same taxes`);
     }
@@ -66,7 +72,7 @@ export class CategoryTaxSets {
     if (sentRate === undefined && rate === 0n) return NO_TAX;
     const own = rate === 0n ? this.#zeroSet() : readSingleRate(sentRate ?? Number(formatScaled(rate, DECIMAL_DIGITS)), path, this.#taxWord);
     // Later amounts of the category, and its untaxed lines, join this one.
-    this.#sets.set(keyOf(code, rate), own);
+    this.#places.push({ code, rate, set: own });
     return own;
   }
 
@@ -74,10 +80,6 @@ export class CategoryTaxSets {
   #zeroSet(): TaxSet {
     return (this.#zero ??= readSingleRate(0, 'tax_rate', this.#taxWord));
   }
-}
-
-function keyOf(code: TaxCategory, rate: bigint): string {
-  return `${code} ${rate}`;
 }
 
 /** The same components (name and rate), in any order. */

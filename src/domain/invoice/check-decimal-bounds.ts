@@ -14,38 +14,81 @@ interface SchemaNode {
   readonly exclusiveMinimum?: number;
 }
 
+/** The decimal fields of the schema, as a tree holding only the paths that lead to one. */
+type Plan =
+  | { readonly kind: 'decimal'; readonly bounds: SchemaNode }
+  | { readonly kind: 'object'; readonly children: readonly (readonly [string, Plan])[] }
+  | { readonly kind: 'array'; readonly items: Plan };
+
 /** The bounds of a number-or-decimal-string field (decimal() in the request schema), else undefined. */
 function decimalBounds(node: SchemaNode): SchemaNode | undefined {
   const [number, text] = node.anyOf ?? [];
   return number?.type === 'number' && text?.type === 'string' && text.pattern === DECIMAL_TEXT_PATTERN ? number : undefined;
 }
 
+/** The plan of a schema node, or undefined when no decimal field lies below it. */
+function planOf(node: SchemaNode): Plan | undefined {
+  const bounds = decimalBounds(node);
+  if (bounds !== undefined) return { kind: 'decimal', bounds };
+  if (node.items !== undefined) {
+    const items = planOf(node.items);
+    return items === undefined ? undefined : { kind: 'array', items };
+  }
+  if (node.properties === undefined) return undefined;
+  const children: (readonly [string, Plan])[] = [];
+  for (const [key, child] of Object.entries(node.properties)) {
+    const plan = planOf(child);
+    if (plan !== undefined) children.push([key, plan]);
+  }
+  return children.length === 0 ? undefined : { kind: 'object', children };
+}
+
+/** Built once: the walk visits only the fields that can hold a decimal. */
+const REQUEST_PLAN = planOf(InvoiceRequestSchema as unknown as SchemaNode)!;
+
 const scaled = (bound: number) => parseDecimal(bound, 'bound');
 
 /**
  * D38 with D11: a number sent as a decimal string keeps the bounds the schema gives the number
- * (the validator can only check its form), compared exactly. Walks the request along the schema,
- * so every decimal field is covered, including the ones added later.
+ * (the validator can only check its form), compared exactly. Walks the request along the schema's
+ * decimal fields (found once, so every decimal field is covered, including the ones added later);
+ * a field's path is written only for a decimal sent as text, the rare case.
  */
 export function checkDecimalBounds(request: unknown): void {
-  walk(request, InvoiceRequestSchema as unknown as SchemaNode, '');
+  walk(request, REQUEST_PLAN, []);
 }
 
-function walk(value: unknown, node: SchemaNode, path: string): void {
+function walk(value: unknown, plan: Plan, path: (string | number)[]): void {
   if (value === undefined || value === null) return;
-  const bounds = decimalBounds(node);
-  if (bounds !== undefined) {
-    if (typeof value === 'string') checkText(value, bounds, path);
-    return;
+  switch (plan.kind) {
+    case 'decimal':
+      if (typeof value === 'string') checkText(value, plan.bounds, pathText(path));
+      return;
+    case 'array':
+      if (!Array.isArray(value)) return;
+      for (let i = 0; i < value.length; i += 1) {
+        path.push(i);
+        walk(value[i], plan.items, path);
+        path.pop();
+      }
+      return;
+    case 'object':
+      if (typeof value !== 'object' || Array.isArray(value)) return;
+      for (const [key, child] of plan.children) {
+        const field = (value as Record<string, unknown>)[key];
+        if (field === undefined) continue;
+        path.push(key);
+        walk(field, child, path);
+        path.pop();
+      }
   }
-  if (Array.isArray(value)) {
-    if (node.items !== undefined) value.forEach((element, i) => walk(element, node.items!, `${path}[${i}]`));
-    return;
-  }
-  if (typeof value !== 'object' || node.properties === undefined) return;
-  for (const [key, child] of Object.entries(node.properties)) {
-    walk((value as Record<string, unknown>)[key], child, path === '' ? key : `${path}.${key}`);
-  }
+}
+
+/** `['items', 2, 'unit_price']` → `items[2].unit_price`. */
+function pathText(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;
+  return out;
 }
 
 function checkText(text: string, bounds: SchemaNode, path: string): void {
