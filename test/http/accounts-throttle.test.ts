@@ -8,7 +8,10 @@ type Json = Record<string, any>;
 // rate_limit_exceeded and Retry-After (D16). The limits are those of auth-throttle-rules.ts.
 describe('throttling of the account endpoints', () => {
   let t: TestApp;
-  before(async () => { t = await buildTestApp({ LOG_LEVEL: 'warn' }); });
+  // The windows are fixed and epoch-aligned: on the wall clock, a run that straddles a window's
+  // end starts a fresh count half-way. A clock held mid-window keeps every count in one window.
+  const midWindow = () => Date.UTC(2026, 10, 25, 12, 7, 30);
+  before(async () => { t = await buildTestApp({ LOG_LEVEL: 'warn' }, { clock: midWindow }); });
   after(async () => { await t.close(); });
 
   const post = (url: string, payload: Json, remoteAddress: string) =>

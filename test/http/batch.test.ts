@@ -182,7 +182,12 @@ describeBatches('postgres');
 describe('POST /api/batch against the plan limits (D21)', () => {
   let ctx: AccountsApp;
   before(async () => {
-    ctx = await startAccountsApp({ env: { PLAN_LIMITS: JSON.stringify({ free: { hourly: 30, monthly_documents: 13 }, starter: { hourly: 5 } }) } });
+    // Held mid-hour and mid-month: the windows are fixed, and a run straddling an hour's end would
+    // start a fresh count half-way.
+    ctx = await startAccountsApp({
+      clock: () => Date.UTC(2026, 10, 14, 12, 30),
+      env: { PLAN_LIMITS: JSON.stringify({ free: { hourly: 30, monthly_documents: 13 }, starter: { hourly: 5 } }) },
+    });
   });
   after(async () => ctx.close());
 

@@ -155,7 +155,8 @@ describe('the limits\' refusals answer as the OpenAPI document says', () => {
   let ctx: AccountsApp;
   let check: ReturnType<typeof responseChecker>;
   before(async () => {
-    ctx = await startAccountsApp({ env: { PLAN_LIMITS: '{"free":{"hourly":3,"weekly":100,"monthly_documents":1}}' } });
+    // Held mid-hour: the hourly window is fixed, and a run straddling its end would count afresh.
+    ctx = await startAccountsApp({ clock: () => Date.UTC(2026, 10, 14, 12, 30), env: { PLAN_LIMITS: '{"free":{"hourly":3,"weekly":100,"monthly_documents":1}}' } });
     check = responseChecker(await loadOpenApiDocument(ctx.t));
   });
   after(async () => { await ctx.close(); });
