@@ -7,16 +7,15 @@
  * an XMP step.
  */
 import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-profile.ts';
-import { hybridProfileOf } from '../src/domain/einvoice/hybrid-profile.ts';
+import { pdfKindOf } from '../src/domain/documents/kind-for.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { pdfInput } from '../src/domain/pdf/pdf-input.ts';
 import { printableView, type FontCoverage } from '../src/domain/pdf/printable-view.ts';
 import { addFacturXMetadata } from '../src/render/add-factur-x-metadata.ts';
 import { printableCoverage } from '../src/render/font-coverage.ts';
 import { TypstPdfCompiler } from '../src/render/typst-pdf-compiler.ts';
-import { ciiSyntax } from '../src/use-cases/documents/cii-format.ts';
-import type { DocumentPorts } from '../src/use-cases/documents/document-format.ts';
-import { prepareEInvoiceXml } from '../src/use-cases/documents/e-invoice-format.ts';
+import type { DocumentPorts } from '../src/use-cases/documents/document-maker.ts';
+import { prepareEInvoiceXml } from '../src/use-cases/documents/prepare-einvoice-xml.ts';
 import { ARMS, freshInvoice, HYBRID_CASES, STREAMS, type Arm } from './hybrid-pdf-invoices.ts';
 
 const STEPS = ['pre-flight', 'CII', 'render input', 'printable view', 'Typst', 'XMP', 'copy back'] as const;
@@ -42,9 +41,10 @@ async function timedSteps(invoice: Invoice, compiler: TypstPdfCompiler, ports: D
     times[step] = performance.now() - start;
     return result;
   };
-  const hybrid = hybridProfileOf(invoice.profile);
+  const kind = pdfKindOf(invoice.profile);
+  const hybrid = kind.hybrid;
   await time('pre-flight', () => checkEInvoiceProfile(invoice, 'pdf'));
-  const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml(ciiSyntax, invoice, ports, () => hybrid.ruleProfile)({ invoice, images: {}, qr: undefined }));
+  const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml({ ...kind, syntax: 'cii' }, invoice, ports)({ invoice, images: {}, qr: undefined }));
   const input = await time('render input', () => pdfInput(invoice, {}, undefined, xml === undefined || hybrid === undefined ? undefined : { xml, hybrid }));
   fonts ??= printableCoverage();
   const coverage = fonts;

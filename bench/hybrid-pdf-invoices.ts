@@ -13,8 +13,9 @@ import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { validateInvoiceRequest } from '../src/http/validate-invoice-request.ts';
-import type { DocumentPorts } from '../src/use-cases/documents/document-format.ts';
-import { pdfFormat } from '../src/use-cases/documents/pdf-format.ts';
+import { pdfKindOf } from '../src/domain/documents/kind-for.ts';
+import type { DocumentPorts } from '../src/use-cases/documents/document-maker.ts';
+import { makePdf } from '../src/use-cases/documents/document-makers.ts';
 import { german } from '../test/helpers/einvoice-fixtures.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 
@@ -76,6 +77,6 @@ export function freshInvoice(c: HybridCase, arm: Arm, stream: Stream): Invoice {
  */
 export async function generatePdf(invoice: Invoice, ports: DocumentPorts): Promise<Uint8Array> {
   checkEInvoiceProfile(invoice, 'pdf');
-  const document = pdfFormat.prepare(invoice, ports)!;
+  const document = makePdf(pdfKindOf(invoice.profile), invoice, ports)!;
   return await document.write({ invoice, images: {}, qr: undefined }) as Uint8Array;
 }

@@ -10,7 +10,7 @@
  * says), the plain and the hybrid included: the hybrid never finds the plain one's layout cached.
  */
 import type { PdfRenderer } from '../src/render/pdf-renderer.ts';
-import type { DocumentPorts } from '../src/use-cases/documents/document-format.ts';
+import type { DocumentPorts } from '../src/use-cases/documents/document-maker.ts';
 import { docsPerSecond } from './docs-per-second.ts';
 import { ARMS, freshInvoice, generatePdf, HYBRID_CASES, HYBRID_MIXED, STREAMS, type Arm, type Stream } from './hybrid-pdf-invoices.ts';
 import { latencySummary, type LatencySummary } from './latency-summary.ts';

@@ -19,7 +19,7 @@ import { computeEInvoiceAmounts } from '../src/domain/einvoice/compute-einvoice-
 import { buildEInvoice } from '../src/domain/einvoice/build-einvoice.ts';
 import { checkEInvoiceCodes } from '../src/domain/einvoice/check-einvoice-codes.ts';
 import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-profile.ts';
-import type { RuleProfile } from '../src/domain/einvoice/profiles.ts';
+import { kindFor } from '../src/domain/documents/kind-for.ts';
 import { writeCii } from '../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../src/domain/einvoice/write-ubl.ts';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
@@ -74,8 +74,8 @@ function germanInvoice(lines: number): Invoice {
   return invoice;
 }
 
-const makeDocument = (invoice: Invoice, syntax: Syntax, profile: RuleProfile) => (): string =>
-  WRITERS[syntax](buildEInvoice(invoice, computeEInvoiceAmounts(invoice), profile));
+const makeDocument = (invoice: Invoice, syntax: Syntax, profile: 'en16931' | 'peppol' | 'xrechnung') => (): string =>
+  WRITERS[syntax](buildEInvoice(invoice, computeEInvoiceAmounts(invoice), kindFor(syntax, profile)));
 
 function measure(invoiceName: string, what: string, run: () => string | void): void {
   const until = performance.now() + WARMUP_MS;

@@ -2,8 +2,8 @@ import { extname } from 'node:path';
 import { AppError } from '../errors/app-error.ts';
 import { validateInvoiceRequest } from '../http/validate-invoice-request.ts';
 import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import type { DocumentPorts } from '../use-cases/documents/document-format.ts';
-import { documentFormatFor } from '../use-cases/documents/document-formats.ts';
+import type { DocumentPorts } from '../use-cases/documents/document-maker.ts';
+import { DOCUMENT_CATALOG, prepareDocument } from '../use-cases/documents/document-makers.ts';
 import { computeCallerInvoice } from '../use-cases/invoices/compute-caller-invoice.ts';
 import { loadPdfImages } from '../use-cases/invoices/load-pdf-images.ts';
 import type { RequestOverrides } from './parse-cli-command.ts';
@@ -34,7 +34,7 @@ const OFFLINE_CALLER = { kind: 'account' } as const;
 /**
  * One request, parsed JSON, made into its document as POST /api/generate-invoice makes it for an
  * account with `features.hosted_link: false`: the same validation and messages (D13, D16), the
- * same engine and pre-flight (computeCallerInvoice), the same format registry, image loading
+ * same engine and pre-flight (computeCallerInvoice), the same kinds and makers, image loading
  * (D26) and renderer. What needs the service is left out or asked of the caller: the number (D15
  * draws it from the account's sequence) and the hosted link (D24).
  */
@@ -43,14 +43,13 @@ export async function renderOffline(raw: unknown, options: RenderOfflineOptions,
   const notes = request.features?.hosted_link === true
     ? ['features.hosted_link is ignored offline: a hosted link is served by the service; `invoice send` makes one']
     : [];
-  const { invoice, qr, warnings } = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
+  const { invoice, qr, warnings, kind } = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
   // What the API says in X-Warnings (a UBL document without EN 16931 conformance) is said here too.
   for (const warning of warnings) notes.push(`${warning.code}: ${warning.message}`);
-  const format = documentFormatFor(request.output ?? 'json');
-  const prepared = format.prepare(invoice, ports);
+  const prepared = prepareDocument(DOCUMENT_CATALOG, kind, invoice, ports);
   // The API's answer to output "json" carries this object as `invoice`.
   if (prepared === undefined) return { document: `${JSON.stringify(invoice, null, 2)}\n`, extension: '.json', notes };
-  const images = format.printsImages ? await loadPdfImages(request, { allowHosts: [] }) : {};
+  const images = kind.images !== 'none' ? await loadPdfImages(request, { allowHosts: [] }) : {};
   const document = await prepared.write({ invoice, images, qr });
   return { document, extension: extname(prepared.file.fileName), notes };
 }

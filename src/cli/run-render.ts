@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
 import { createPdfWorkerPool } from '../render/pdf-worker-pool.ts';
-import type { DocumentPorts } from '../use-cases/documents/document-format.ts';
+import type { DocumentPorts } from '../use-cases/documents/document-maker.ts';
 import type { CliCommand } from './parse-cli-command.ts';
 import type { CliIo } from './cli-io.ts';
 import { describeFailure } from './describe-failure.ts';

@@ -1,23 +1,13 @@
-import type { Output } from '../domain/invoice/catalog.ts';
+import { DOCUMENT_KINDS, type Output } from '../domain/documents/document-kinds.ts';
+
+/** The media types that choose an output, from the kinds that name one; anything else (text/html, *\/*) leaves the default, json. */
+const OUTPUT_OF_MEDIA_TYPE: ReadonlyMap<string, Output> = new Map(DOCUMENT_KINDS.flatMap((k): Array<[string, Output]> => ('acceptType' in k ? [[k.acceptType, k.output]] : [])));
+
+/** The Accept media type that asks for CII: the answer is still application/xml, as for output "cii". */
+export const CII_MEDIA_TYPE = [...OUTPUT_OF_MEDIA_TYPE].find(([, output]) => output === 'cii')![0];
 
 /**
- * The Accept media type that asks for CII. CII has no registered media type and both XML formats
- * answer `application/xml` (D40), which already means UBL here; a vendor type names CII without
- * a parameter that proxies and clients drop. Only Accept uses it: the answer is still
- * `application/xml`, as for `output: "cii"`.
- */
-export const CII_MEDIA_TYPE = 'application/vnd.uncefact.cii+xml';
-
-/** The media types that choose an output; anything else (text/html, *\/*) leaves the default, json. */
-const OUTPUT_OF_MEDIA_TYPE: Readonly<Record<string, Output>> = {
-  'application/json': 'json',
-  'application/pdf': 'pdf',
-  'application/xml': 'ubl',
-  [CII_MEDIA_TYPE]: 'cii',
-};
-
-/**
- * Issue 23: the output an Accept header asks for, used only when the body names none (the body's
+ * The output an Accept header asks for, used only when the body names none (the body's
  * `output` wins). The caller's single most preferred media range decides (highest q, the first
  * of equals), so a browser's `text/html,…,application/xml;q=0.9,*\/*;q=0.8` stays JSON, and
  * `*\/*` or no header does too. Undefined means "no choice": the request's default applies.
@@ -34,5 +24,5 @@ export function outputFromAccept(accept: string | undefined): Output | undefined
     if (type === '' || !(q > 0)) continue;
     if (best === undefined || q > best.q) best = { type, q };
   }
-  return best === undefined ? undefined : OUTPUT_OF_MEDIA_TYPE[best.type];
+  return best === undefined ? undefined : OUTPUT_OF_MEDIA_TYPE.get(best.type);
 }

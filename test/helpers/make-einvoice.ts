@@ -2,7 +2,7 @@ import { computeEInvoiceAmounts } from '../../src/domain/einvoice/compute-einvoi
 import { buildEInvoice } from '../../src/domain/einvoice/build-einvoice.ts';
 import { checkEInvoiceCodes } from '../../src/domain/einvoice/check-einvoice-codes.ts';
 import { planEInvoice } from '../../src/domain/einvoice/check-einvoice-profile.ts';
-import { profileOf, ruleProfileOf } from '../../src/domain/einvoice/profiles.ts';
+import { kindFor } from '../../src/domain/documents/kind-for.ts';
 import { writeCii } from '../../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../../src/domain/einvoice/write-ubl.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
@@ -22,10 +22,11 @@ export function makeEInvoice(body: Record<string, unknown>, options: { preflight
   checkEInvoiceCodes(request);
   const invoice = computeInvoice(request, { today, number: request.invoice?.number ?? 'TEST-1' });
   const output = request.output ?? 'json';
-  // The pre-flight also settles the rules: the profile's, or none for UBL without a profile that
-  // lacks what EN 16931 needs (a plain UBL 2.1 document).
-  const plan = preflight ? planEInvoice(invoice, output) : undefined;
+  // The pre-flight also settles the kind: the one asked for, or a plain UBL 2.1 document for UBL
+  // without a profile that lacks what EN 16931 needs.
+  const asked = kindFor(output, invoice.profile);
+  const kind = preflight ? planEInvoice(invoice, asked).kind : asked;
   if (output !== 'ubl' && output !== 'cii') throw new Error(`makeEInvoice makes ubl or cii, not ${output}`);
-  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), plan?.rules ?? ruleProfileOf(profileOf(output, invoice.profile)!));
+  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), kind);
   return { xml: output === 'ubl' ? writeUbl(doc) : writeCii(doc), request };
 }

@@ -4,7 +4,8 @@ import { AppError } from '../../src/errors/app-error.ts';
 import { statusOf } from '../../src/errors/error-codes.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
-import { ciiFormat } from '../../src/use-cases/documents/cii-format.ts';
+import { kindFor } from '../../src/domain/documents/kind-for.ts';
+import { makeEInvoiceXml } from '../../src/use-cases/documents/document-makers.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { validateSchema } from '../helpers/check-einvoice.ts';
 import { readUbl } from '../helpers/read-ubl.ts';
@@ -105,7 +106,7 @@ describe('a CII build that fails is cii_error without internals', () => {
   it('fails before numbering when the amounts do not add up, and tells the log why', () => {
     const reasons: string[] = [];
     const broken = { ...invoice, total_tax: invoice.total_tax + 1 };
-    assert.throws(() => ciiFormat.prepare(broken, { pdfRenderer: () => assert.fail('CII never renders a PDF'), onFailure: (r) => reasons.push(r) }), (error: unknown) => {
+    assert.throws(() => makeEInvoiceXml(kindFor('cii', undefined), broken, { pdfRenderer: () => assert.fail('CII never renders a PDF'), onFailure: (r) => reasons.push(r) }), (error: unknown) => {
       assert.ok(error instanceof AppError);
       assert.equal(error.code, 'cii_error');
       assert.equal(statusOf(error.code, error.variant), 500);

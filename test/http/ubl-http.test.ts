@@ -5,7 +5,8 @@ import { statusOf } from '../../src/errors/error-codes.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
-import { ublFormat } from '../../src/use-cases/documents/ubl-format.ts';
+import { kindFor } from '../../src/domain/documents/kind-for.ts';
+import { makeEInvoiceXml } from '../../src/use-cases/documents/document-makers.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 import { validateSchema } from '../helpers/check-einvoice.ts';
 import { readUbl } from '../helpers/read-ubl.ts';
@@ -153,7 +154,7 @@ describe('output "ubl" without a profile keeps the interface\'s promise: UBL 2.1
 describe('a UBL build that fails is ubl_error without internals', () => {
   // The UBL format module's two steps around numbering (D15), as the generation calls them.
   const prepareInvoiceUbl = (invoice: Invoice, onFailure: (reason: string) => void) => {
-    const { write } = ublFormat.prepare(invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
+    const { write } = makeEInvoiceXml(kindFor('ubl', undefined), invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
     return (numbered: Invoice) => write({ invoice: numbered, images: {}, qr: undefined });
   };
   const invoice = computeInvoice(UBL_FIXTURES[0]!.request as InvoiceRequest, { today: '2026-11-21', number: 'X-1' });

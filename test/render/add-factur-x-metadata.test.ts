@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hybridProfileOf } from '../../src/domain/einvoice/hybrid-profile.ts';
+import { kindFor } from '../../src/domain/documents/kind-for.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { pdfInput } from '../../src/domain/pdf/pdf-input.ts';
@@ -9,7 +9,7 @@ import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
 import { german } from '../helpers/einvoice-fixtures.ts';
 import { readXmp } from '../helpers/pdf-tools.ts';
 
-const HYBRID = hybridProfileOf('factur-x')!;
+const HYBRID = kindFor('pdf', 'factur-x').hybrid!;
 const compiler = new TypstPdfCompiler();
 const invoice = computeInvoice(german() as InvoiceRequest, { today: '2026-11-02', number: 'RE-2026-0001' });
 

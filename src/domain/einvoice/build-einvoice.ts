@@ -7,7 +7,8 @@ import { computeEInvoiceAmounts, type EInvoiceAmounts, type AmountsCategory } fr
 import { splitPostalAddress, type PostalAddress } from './split-postal-address.ts';
 import { unitCode } from './unit-code.ts';
 import type { EInvoice, EInvoiceDelivery, EInvoiceParty, EInvoicePaymentMeans, EInvoiceVatCategory } from './einvoice.ts';
-import { PROFILE_IDS, type DocumentRules } from './profiles.ts';
+import type { DocumentKind, DocumentRules } from '../documents/document-kind.ts';
+import { kindFor } from '../documents/kind-for.ts';
 import { withSkontoLineBreaks } from './skonto-terms.ts';
 import { hasText } from './xml-text.ts';
 
@@ -32,12 +33,13 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const optional = (value: string | undefined): string | undefined => (hasText(value) ? value : undefined);
 
 /**
- * The computed invoice in EN 16931's terms under a profile, for the UBL and CII writers and the
- * pre-flight. Pure. `amounts` are computed beforehand by the format (they are what can fail,
+ * The computed invoice in EN 16931's terms as a kind of document, under its rules and with its
+ * identifiers, for the UBL and CII writers and the pre-flight. Pure. `amounts` are computed beforehand by the format (they are what can fail,
  * before a number is drawn). An optional text without anything to read in it is left out; text a
  * syntax needs in a set form is put in that form (Skonto lines end with a line break).
  */
-export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = computeEInvoiceAmounts(invoice), profile: DocumentRules = 'en16931'): EInvoice {
+export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = computeEInvoiceAmounts(invoice), kind: DocumentKind = kindFor('ubl', undefined)): EInvoice {
+  const profile: DocumentRules = kind.rules ?? 'none';
   const labels = LABELS[invoice.language];
   // VAT identifiers only where the invoice charges VAT: an invoice not subject to VAT must not
   // carry them (BR-O-02); a tax number without a country prefix is a tax registration (BT-32).
@@ -68,7 +70,6 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
   // PEPPOL-EN16931-R002: one note, unless seller and buyer are both German.
   const oneNote = profile === 'peppol' && notes.length > 1 && !(sellerCountry === 'DE' && buyerCountry === 'DE');
 
-  const ids = PROFILE_IDS[profile];
   const document: Mutable<EInvoice> = {
     number: invoice.number,
     issueDate: invoice.date,
@@ -117,8 +118,8 @@ export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = compu
       };
     }),
   };
-  if (ids.specificationId !== undefined) document.specificationId = ids.specificationId;
-  if (ids.businessProcessId !== undefined) document.businessProcessId = ids.businessProcessId;
+  if (kind.specificationId !== undefined) document.specificationId = kind.specificationId;
+  if (kind.businessProcessId !== undefined) document.businessProcessId = kind.businessProcessId;
   if (invoice.due_date !== undefined) document.dueDate = invoice.due_date;
   // buyer_reference is BT-10; without it the purchase order number fills it.
   const buyerReference = optional(invoice.buyer_reference) ?? optional(invoice.po_number);

@@ -18,15 +18,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'] as const;
 export type Template = (typeof TEMPLATES)[number];
 
-export const OUTPUTS = ['json', 'pdf', 'ubl', 'cii'] as const;
-export type Output = (typeof OUTPUTS)[number];
-
-/**
- * D32: the rules an e-invoice meets. Which output takes which profile is PROFILE_PAIRS in
- * src/domain/einvoice/profiles.ts; json takes any of them (a pre-flight check, D39).
- */
-export const PROFILES = ['en16931', 'peppol', 'xrechnung', 'factur-x'] as const;
-export type Profile = (typeof PROFILES)[number];
+/** The outputs and profiles are the document kinds' (src/domain/documents/document-kinds.ts). */
+export { OUTPUTS, PROFILES, type Output, type Profile } from '../documents/document-kinds.ts';
 
 /** D33: UNTDID 1001 380 (commercial invoice) or 381 (credit note). */
 export const DOCUMENT_TYPES = ['invoice', 'credit_note'] as const;

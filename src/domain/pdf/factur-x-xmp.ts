@@ -1,7 +1,7 @@
-import type { HybridProfile } from '../einvoice/hybrid-profile.ts';
+import type { HybridForm } from '../documents/document-kind.ts';
 
-/** The fx: values that differ between hybrids (D40); from HybridProfile, never from a request. */
-export type FacturXMetadata = Pick<HybridProfile, 'fileName' | 'conformanceLevel'>;
+/** The fx: values that differ between hybrids; from the document kind, never from a request. */
+export type FacturXMetadata = Pick<HybridForm, 'fileName' | 'conformanceLevel'>;
 
 /** The Factur-X / ZUGFeRD XMP namespace (Factur-X 1.07, ZUGFeRD 2.3: one namespace for both). */
 export const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';

@@ -1,4 +1,4 @@
-import type { HybridProfile } from '../einvoice/hybrid-profile.ts';
+import type { HybridForm } from '../documents/document-kind.ts';
 import type { Invoice } from '../invoice/invoice-schema.ts';
 import { qrSvg } from '../qr/qr-svg.ts';
 import type { InvoiceQr } from '../qr/resolve-invoice-qr.ts';
@@ -20,7 +20,7 @@ export interface PdfImages {
 /** D40: the CII a hybrid PDF carries, and the Factur-X / ZUGFeRD profile it is carried under. */
 export interface EmbeddedEInvoice {
   readonly xml: string;
-  readonly hybrid: HybridProfile;
+  readonly hybrid: HybridForm;
 }
 
 /** What the renderer takes: the worded invoice, the files it names and how the file is written. */
@@ -53,7 +53,7 @@ export function pdfInput(invoice: Invoice, images: PdfImages, qr: Pick<InvoiceQr
 }
 
 /** What a PDF reader lists beside the attachment: which document it is and under which profile. */
-function attachmentDescription(invoice: Invoice, hybrid: HybridProfile): string {
+function attachmentDescription(invoice: Invoice, hybrid: HybridForm): string {
   const kind = invoice.document_type === 'credit_note' ? 'credit note' : 'invoice';
-  return `${hybrid.fileName === 'xrechnung.xml' ? 'XRechnung' : 'Factur-X'} ${kind} ${invoice.number} (CII, ${hybrid.conformanceLevel})`;
+  return `${hybrid.title} ${kind} ${invoice.number} (CII, ${hybrid.conformanceLevel})`;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { DOCUMENT_KINDS } from '../../domain/documents/document-kinds.ts';
 import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
@@ -25,7 +26,7 @@ export interface GenerateInvoiceRouteDeps {
   readonly clock: () => number;
 }
 
-/** The OpenAPI description also lists the file answers of output "pdf" and "ubl" (issues 4, 5). */
+/** The OpenAPI description also lists the file answers of output "pdf", "ubl" and "cii". */
 const documentFileAnswers = documentedSuccess({
   description: `The computed invoice as JSON (output "json", the default), as a PDF file (output "pdf", an attachment named invoice.pdf), or as XML, an attachment named invoice.xml: OASIS UBL 2.1 (output "ubl") or UN/CEFACT CII D16B (output "cii"), both application/xml. Without "output" in the body, Accept chooses: application/pdf → pdf, application/xml → ubl, ${CII_MEDIA_TYPE} → cii; anything else (*/*, a browser's Accept) → json. The body's "output" wins over Accept.`,
   headers: {
@@ -42,8 +43,11 @@ const documentFileAnswers = documentedSuccess({
   },
 });
 
+/** The codes a document that could not be made answers, one per kind that makes one. */
+const DOCUMENT_ERRORS: readonly ErrorCase[] = [...new Set(DOCUMENT_KINDS.flatMap((k) => ('errorCode' in k ? [k.errorCode] : [])))];
+
 /**
- * Every error a generation can answer (issue 23): the body's checks (D13, D14, D32, D39), the
+ * Every error a generation can answer: the body's checks (D13, D14, D32, D39), the
  * caller (spec Authentication), the windows and the month (D20–D22), the Idempotency-Key (D23)
  * and the formats; batch items fail with the same codes inside a 200.
  */
@@ -52,7 +56,7 @@ export const GENERATION_ERRORS: readonly ErrorCase[] = [
   'invalid_currency', 'invalid_language', 'invalid_template', 'invalid_output', 'invalid_profile', 'e_invoice_incomplete', 'invalid_qr_type',
   'calculation_error', 'invalid_api_key', ['auth_required', 'anonymous_generation'], 'forbidden', 'monthly_limit_reached',
   'idempotency_key_conflict', ['idempotency_key_conflict', 'different_request'], 'rate_limit_exceeded', 'rate_limit_hourly', 'rate_limit_weekly',
-  'pdf_error', 'ubl_error', 'cii_error', ['pdf_error', 'renderer_busy'], 'not_provisioned',
+  ...DOCUMENT_ERRORS, ['pdf_error', 'renderer_busy'], 'not_provisioned',
 ];
 
 /** POST /api/generate-invoice. */

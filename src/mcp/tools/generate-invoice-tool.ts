@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type from 'typebox';
+import { DOCUMENT_KINDS, OUTPUTS } from '../../domain/documents/document-kinds.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import type { GenerationDeps, GenerationOutcome } from '../../use-cases/invoices/generate-invoice-document.ts';
 import { invoiceTool } from '../invoice-tool.ts';
@@ -7,8 +8,8 @@ import type { McpCall, McpTool } from '../mcp-tool.ts';
 import { runMcpGeneration } from '../run-mcp-generation.ts';
 import { IdempotencyKeySchema } from './idempotency-key-schema.ts';
 
-/** The document outputs; json is compute_invoice's. */
-const DOCUMENT_OUTPUTS = ['pdf', 'ubl', 'cii'] as const;
+/** The outputs that answer a file; json is compute_invoice's. */
+const DOCUMENT_OUTPUTS = OUTPUTS.filter((output) => DOCUMENT_KINDS.some((k) => k.output === output && 'file' in k));
 
 /** The invoice's document outcome. */
 type DocumentOutcome = Extract<GenerationOutcome, { kind: 'document' }>;

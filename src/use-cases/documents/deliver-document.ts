@@ -5,7 +5,7 @@ import type { Tables } from '../../storage/tables.ts';
 import type { TransactionRunner } from '../../storage/write-group.ts';
 import type { RecordedInvoice } from '../invoices/record-account-invoice.ts';
 import { withdrawInvoice } from '../invoices/withdraw-invoice.ts';
-import type { DocumentFormat, DocumentWriter } from './document-format.ts';
+import type { DocumentWriter } from './document-maker.ts';
 
 /** The logger calls this needs; a request's log fits. */
 export interface DeliveryLog {
@@ -27,10 +27,10 @@ export interface DeliveryDeps {
  * releases its held webhook event (D28). If either fails, the invoice is withdrawn (count taken
  * back, snapshot deleted: only delivered documents are metered, D21) and the number, which cannot
  * be taken back, is logged as void so the operator can account for the gap. A document that is
- * what the hosted link serves is kept with the snapshot, so the link serves these very bytes
+ * what the hosted link serves (`servesLink`) is kept with the snapshot, so the link serves these very bytes
  * (D24); not keeping it loses nothing, the link then renders on first open.
  */
-export async function deliverDocument(deps: DeliveryDeps, log: DeliveryLog, recorded: RecordedInvoice, format: DocumentFormat, write: DocumentWriter): Promise<Uint8Array | string> {
+export async function deliverDocument(deps: DeliveryDeps, log: DeliveryLog, recorded: RecordedInvoice, write: DocumentWriter, servesLink: boolean): Promise<Uint8Array | string> {
   const { planned } = recorded;
   let document: Uint8Array | string;
   try {
@@ -48,7 +48,7 @@ export async function deliverDocument(deps: DeliveryDeps, log: DeliveryLog, reco
     throw error;
   }
   const link = planned.link;
-  if (format.servesHostedLink && link !== undefined && typeof document !== 'string') {
+  if (servesLink && link !== undefined && typeof document !== 'string') {
     const kept = document;
     await deps.inTransaction((tx) => storeHostedPdf(tx, link.id, kept))
       .catch((error: unknown) => log.warn({ err: error }, 'rendered PDF not kept with its snapshot; the link renders it when opened'));

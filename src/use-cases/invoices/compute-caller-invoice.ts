@@ -1,7 +1,10 @@
 import { anonymousInvoiceNumber } from '../../domain/invoice/anonymous-invoice-number.ts';
 import { computeInvoice } from '../../domain/invoice/compute-invoice.ts';
 import { checkEInvoiceCodes } from '../../domain/einvoice/check-einvoice-codes.ts';
-import { checkEInvoiceProfile } from '../../domain/einvoice/check-einvoice-profile.ts';
+import type { DocumentKind } from '../../domain/documents/document-kind.ts';
+import { DOCUMENT_KINDS } from '../../domain/documents/document-kinds.ts';
+import { kindFor } from '../../domain/documents/kind-for.ts';
+import { planEInvoice, planWarnings } from '../../domain/einvoice/check-einvoice-profile.ts';
 import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
 import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
@@ -17,6 +20,8 @@ export interface CallerInvoice {
   qr: InvoiceQr | undefined;
   /** What the pre-flight lets through but the answer must say: a UBL document without EN 16931 conformance (not_en16931). */
   readonly warnings: readonly GenerationWarning[];
+  /** The kind of document the invoice is made as: the one asked for, or what the pre-flight fell back to. */
+  readonly kind: DocumentKind;
 }
 
 /** Stands in for an account's number until the computation has succeeded (see below). */
@@ -31,21 +36,21 @@ const PENDING_NUMBER = 'INV-PENDING';
  * only) the invoice carries it, and the QR encodes it unless payment.qr is given (D25). Only the
  * caller's kind matters here, so the offline CLI (src/cli) computes as an account does.
  */
-export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Caller, 'kind'>, nowMs: number, link?: HostedLink): CallerInvoice {
+export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Caller, 'kind'>, nowMs: number, link?: HostedLink, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): CallerInvoice {
   const today = utcDate(nowMs);
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(request.document_type ?? 'invoice', issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
   checkEInvoiceCodes(request);
   const invoice = computeInvoice(request, { today, number });
   // D39: an e-invoice's profile is checked before anything is drawn, stored or metered.
-  const warnings = checkEInvoiceProfile(invoice, request.output ?? 'json');
+  const plan = planEInvoice(invoice, kindFor(request.output ?? 'json', request.profile, kinds), kinds);
   if (link !== undefined) {
     invoice.hosted_url = link.url;
     invoice.hosted_expires_at = link.expiresAt;
   }
   const qr = caller.kind === 'anonymous' ? undefined : invoiceQr(request, invoice);
   if (qr !== undefined) invoice.qr = { source: qr.source, type: qr.type };
-  return { invoice, qr, warnings };
+  return { invoice, qr, warnings: planWarnings(plan), kind: plan.kind };
 }
 
 /** D25 with D14's default (features.qr is on for authenticated callers unless turned off). */

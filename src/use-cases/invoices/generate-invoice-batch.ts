@@ -5,8 +5,9 @@ import { AppError, isAppError } from '../../errors/app-error.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { AccountCaller } from '../caller.ts';
-import type { DocumentPorts, DocumentWriter } from '../documents/document-format.ts';
-import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
+import type { DocumentPorts, DocumentWriter } from '../documents/document-maker.ts';
+import { pdfKindOf } from '../../domain/documents/kind-for.ts';
+import { DOCUMENT_CATALOG, prepareDocument } from '../documents/document-makers.ts';
 import { deliverDocument, type DeliveryLog } from '../documents/deliver-document.ts';
 import { planAccountInvoice, type PlannedInvoice } from './plan-account-invoice.ts';
 import { keptInvoiceOf, recordAccountInvoice, type RecordOutcome } from './record-account-invoice.ts';
@@ -54,7 +55,7 @@ export interface BatchRun {
 interface Item {
   readonly index: number;
   readonly planned: PlannedInvoice;
-  /** Makes the PDF behind its hosted link (HOSTED_LINK_FORMAT); undefined without a link. */
+  /** Makes the PDF behind its hosted link (the PDF of its profile); undefined without a link. */
   readonly write: DocumentWriter | undefined;
 }
 
@@ -103,7 +104,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items
     try {
       const planned = planAccountInvoice(item.request, caller, nowMs, deps.links);
       // The document behind the link is prepared before numbering, as a single generation's is.
-      valid.push({ index, planned, write: planned.link === undefined ? undefined : HOSTED_LINK_FORMAT.prepare(planned.invoice, ports)?.write });
+      valid.push({ index, planned, write: planned.link === undefined ? undefined : prepareDocument(DOCUMENT_CATALOG, pdfKindOf(planned.invoice.profile), planned.invoice, ports)?.write });
     } catch (error) {
       fail(index, error);
     }
@@ -127,7 +128,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items
   await Promise.all(valid.map(async (item) => {
     if (item.planned.link === undefined) return;
     try {
-      // The hosted link's document prints the images (HOSTED_LINK_FORMAT.printsImages).
+      // The hosted link's PDF prints the images.
       item.planned.images = await loadPdfImages(item.planned.request, { allowHosts: deps.allowHosts, loads });
     } catch (error) {
       fail(item.index, error);
@@ -211,7 +212,7 @@ export async function deliverBatch(deps: BatchDeps, run: BatchRun, batch: Commit
   await Promise.all(recorded.map(async (item) => {
     if (item.planned.link === undefined || item.write === undefined) return;
     try {
-      await deliverDocument(deps, log, item, HOSTED_LINK_FORMAT, item.write);
+      await deliverDocument(deps, log, item, item.write, true);
     } catch (error) {
       // The item was withdrawn; whatever went wrong, the others stand (they are metered and kept).
       if (!isAppError(error)) log.error({ err: error }, 'batch item failed after numbering');

@@ -6,8 +6,10 @@ import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
 import type { AccountCaller, Caller } from '../caller.ts';
-import type { DocumentFile, DocumentFormat, DocumentPorts, PreparedDocument } from '../documents/document-format.ts';
-import { documentFormatFor } from '../documents/document-formats.ts';
+import type { KindFile } from '../../domain/documents/document-kind.ts';
+import { pdfKindOf } from '../../domain/documents/kind-for.ts';
+import type { DocumentPorts, PreparedDocument } from '../documents/document-maker.ts';
+import { DOCUMENT_CATALOG, prepareDocument, type DocumentCatalog } from '../documents/document-makers.ts';
 import { deliverDocument, type DeliveryDeps } from '../documents/deliver-document.ts';
 import type { GenerationContext } from './generation-context.ts';
 import { idempotencyClaimLost } from '../idempotency/idempotency-claim-lost.ts';
@@ -35,6 +37,8 @@ export interface GenerationDeps extends AdmissionDeps, DeliveryDeps {
   readonly links: HostedLinkSettings;
   /** error.upgrade_url of a 402. */
   readonly upgradeUrl: string;
+  /** The kinds of document and their makers; the service's own unless a test extends them. */
+  readonly catalog?: DocumentCatalog;
 }
 
 /** One generation request as the route read it. */
@@ -65,14 +69,14 @@ export type GenerationOutcome =
     readonly requestId: string;
   }
   /** A document as a file; `hostedUrl` is the link's when the invoice has one (D24). */
-  | { readonly kind: 'document'; readonly document: Uint8Array | string; readonly file: DocumentFile; readonly hostedUrl: string | undefined; readonly warnings: readonly GenerationWarning[] };
+  | { readonly kind: 'document'; readonly document: Uint8Array | string; readonly file: KindFile; readonly hostedUrl: string | undefined; readonly warnings: readonly GenerationWarning[] };
 
 /**
  * POST /api/generate-invoice from start to finish, for every output: the anonymous rules (spec
  * Authentication rule 2), the Idempotency-Key (D23), computing (D1–D12), admission to the burst
  * windows (D20, D21), numbering and metering (D15, D21), the hosted snapshot (D24), the document
- * (document-formats.ts), withdrawing on failure, and the webhook event (D28).
- * An invoice is computed, and a document format's checks run, before the request is admitted, so a
+ * (its kind's maker, document-makers.ts), withdrawing on failure, and the webhook event (D28).
+ * An invoice is computed, and its kind's checks run, before the request is admitted, so a
  * request refused for its own content uses no window slot (docs/limits.md); images load and the
  * number is drawn after admission, so a refused request never uses up a number (D15 gap-free).
  */
@@ -92,45 +96,48 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
     return { kind: 'invoice', invoice, admission, monthly: undefined, warnings: [], requestId: request.requestId };
   }
 
-  const format = documentFormatFor(body.output ?? 'json');
-  const ports: DocumentPorts = { pdfRenderer: deps.pdfRenderer, onFailure: (reason) => request.log.error({ reason }, `${format.output} build failed`) };
+  const catalog = deps.catalog ?? DOCUMENT_CATALOG;
+  const output = body.output ?? 'json';
+  const ports: DocumentPorts = { pdfRenderer: deps.pdfRenderer, onFailure: (reason) => request.log.error({ reason }, `${output} build failed`) };
   const { tie } = start;
   const resumes = tie?.resumes;
   // Issue 20 point 6: when the key's earlier request committed its generation and died before
   // answering, that generation is answered: not numbered, metered or announced again, and not
   // counted again (its windows are shown as they stand, like a replay's, D21).
   const { recorded, prepared, admission } = tie !== undefined && resumes?.kind === 'invoice'
-    ? { ...(await resumeAccountInvoice(deps, body, format, ports, { ...tie, resumes })), admission: await peekGenerations(deps, caller, nowMs, request.onWindows) }
-    : await recordNewInvoice(deps, request, caller, format, ports, tie);
+    ? { ...(await resumeAccountInvoice(deps, catalog, body, ports, { ...tie, resumes })), admission: await peekGenerations(deps, caller, nowMs, request.onWindows) }
+    : await recordNewInvoice(deps, catalog, request, caller, ports, tie);
 
   const { planned } = recorded;
   if (prepared === undefined) {
     const monthly = monthlyView(recorded.metered.usage, deps.limits.plans[caller.tier], nowMs);
     return { kind: 'invoice', invoice: planned.invoice, admission, monthly, warnings: planned.warnings, requestId: recorded.firstRequestId ?? request.requestId };
   }
-  const document = await deliverDocument(deps, request.log, recorded, format, prepared.write);
+  // The link serves the PDF of the invoice's profile: when that is the document made, it is kept.
+  const servesLink = planned.kind.key === pdfKindOf(planned.invoice.profile, catalog.kinds).key;
+  const document = await deliverDocument(deps, request.log, recorded, prepared.write, servesLink);
   return { kind: 'document', document, file: prepared.file, hostedUrl: planned.link?.url, warnings: planned.warnings };
 }
 
 /**
- * A new account invoice from request to record: computed and prepared for its format, admitted,
+ * A new account invoice from request to record: computed and prepared as its kind, admitted,
  * its images loaded when its document or its snapshot prints them (D26), then numbered, metered,
  * its snapshot stored and its event written in one transaction.
  */
 async function recordNewInvoice(
   deps: GenerationDeps,
+  catalog: DocumentCatalog,
   request: GenerationRequest,
   caller: AccountCaller,
-  format: DocumentFormat,
   ports: DocumentPorts,
   tie: IdempotencyTie | undefined,
 ): Promise<{ recorded: RecordedInvoice; prepared: PreparedDocument | undefined; admission: BurstAdmission }> {
   const { body, nowMs } = request;
   const plan = deps.limits.plans[caller.tier];
-  const planned = planAccountInvoice(body, caller, nowMs, deps.links);
-  const prepared = format.prepare(planned.invoice, ports);
+  const planned = planAccountInvoice(body, caller, nowMs, deps.links, catalog.kinds);
+  const prepared = prepareDocument(catalog, planned.kind, planned.invoice, ports);
   const admission = await admitGenerations(deps, caller, 1, nowMs, request.onWindows);
-  if (format.printsImages || planned.link !== undefined) planned.images = await loadPdfImages(body, { allowHosts: deps.allowHosts });
+  if (planned.kind.images !== 'none' || planned.link !== undefined) planned.images = await loadPdfImages(body, { allowHosts: deps.allowHosts, kinds: catalog.kinds });
   // D28: the event is written with the count, number and snapshot, so it exists exactly when they
   // do. A document is made after the commit; its event is held until that succeeded.
   const held = prepared !== undefined;
@@ -141,7 +148,7 @@ async function recordNewInvoice(
   // transaction needs (write-group.ts).
   const { outcome, event } = await deps.inTransaction(async (tx) => {
     if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcome: { kind: 'claim_lost' as const }, event: undefined };
-    const choices = meteringChoices((withLink) => documentCost(format.meteredAs, withLink), planned.linkAsk);
+    const choices = meteringChoices((withLink) => documentCost(planned.kind.meteredAs, withLink), planned.linkAsk);
     const recorded = await recordAccountInvoice(tx, planned, choices, caller, nowMs, plan);
     if (recorded.kind === 'refused') return { outcome: recorded, event: undefined };
     const data = { invoice: planned.invoice };

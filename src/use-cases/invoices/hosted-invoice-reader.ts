@@ -3,7 +3,8 @@ import { HOSTED_ID_PATTERN, hostedLinkAlive, hostedSignatureMatches } from '../.
 import { echoedParty } from '../../domain/invoice/echoed-party.ts';
 import type { PdfImage } from '../../domain/pdf/pdf-input.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
-import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
+import { pdfKindOf } from '../../domain/documents/kind-for.ts';
+import { DOCUMENT_CATALOG, prepareDocument } from '../documents/document-makers.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
 import { findHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../../storage/repositories/hosted-invoices-repository.ts';
@@ -56,8 +57,8 @@ export function createHostedInvoiceReader(deps: HostedInvoiceReaderDeps): Hosted
     const { row, invoice } = snapshot;
     const [logo, signature] = await Promise.all([image(row.logo_hash, row.logo_format), image(row.signature_hash, row.signature_format)]);
     const qr = row.qr_payload === null || invoice.qr === undefined ? undefined : { source: invoice.qr.source, payload: row.qr_payload };
-    // The link serves the generation's own document format, made from the snapshot (D24).
-    const { write } = HOSTED_LINK_FORMAT.prepare(invoice, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
+    // The link serves the PDF of the invoice's profile, made from the snapshot as the generation made it.
+    const { write } = prepareDocument(DOCUMENT_CATALOG, pdfKindOf(invoice.profile), invoice, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
     const pdf = await write({ invoice, images: { logo, signature }, qr }) as Uint8Array;
     try {
       await deps.inTransaction((tx) => storeHostedPdf(tx, row.id, pdf));

@@ -1,4 +1,5 @@
-import { hybridProfileOf } from '../../domain/einvoice/hybrid-profile.ts';
+import type { DocumentKind } from '../../domain/documents/document-kind.ts';
+import { pdfKindOf } from '../../domain/documents/kind-for.ts';
 import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
 import { imageError } from '../../images/image-error.ts';
 import { loadImage, type ImageField, type LoadedImage } from '../../images/load-image.ts';
@@ -15,12 +16,14 @@ export interface LoadPdfImagesOptions {
   /** OUTBOUND_ALLOW_HOSTS (D26). */
   readonly allowHosts: readonly string[];
   readonly loads?: ImageLoads;
+  /** The kinds of document, to tell which PDF the invoice prints; the service's own unless given. */
+  readonly kinds?: readonly DocumentKind[];
 }
 
 /**
  * The logo and signature fetched and checked (D26), before an invoice number is drawn, so an image
- * that fails refuses the request without using anything up. For a hybrid PDF (D40) a CMYK JPEG is
- * refused too.
+ * that fails refuses the request without using anything up. For a PDF in sRGB (a hybrid) a CMYK
+ * JPEG is refused too.
  */
 export async function loadPdfImages(request: InvoiceRequest, options: LoadPdfImagesOptions): Promise<PdfImages> {
   const load = (source: string | undefined, field: ImageField) => {
@@ -34,9 +37,10 @@ export async function loadPdfImages(request: InvoiceRequest, options: LoadPdfIma
     }
     return pending;
   };
-  // D40: a hybrid is PDF/A-3b with an sRGB output intent, which cannot show a CMYK image; said
-  // here, before the number is drawn, rather than as a pdf_error after it.
-  const archival = hybridProfileOf(request.profile) !== undefined;
+  // A hybrid is PDF/A-3b with an sRGB output intent, which cannot show a CMYK image; said here,
+  // before the number is drawn, rather than as a pdf_error after it. The PDF an invoice prints
+  // is its profile's, whatever the output (its hosted link serves it).
+  const archival = pdfKindOf(request.profile, options.kinds).images === 'printed-srgb';
   const checked = async (source: string | undefined, field: ImageField) => {
     const image = await load(source, field);
     if (archival && image?.format === 'jpeg' && isCmykJpeg(image.bytes)) {

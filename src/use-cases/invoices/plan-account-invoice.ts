@@ -1,3 +1,5 @@
+import type { DocumentKind } from '../../domain/documents/document-kind.ts';
+import { DOCUMENT_KINDS } from '../../domain/documents/document-kinds.ts';
 import { newHostedLink, type HostedLink } from '../../domain/hosted/hosted-link.ts';
 import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
@@ -30,10 +32,10 @@ export interface PlannedInvoice extends CallerInvoice {
 }
 
 /** Computes an account's invoice with its hosted link; throws the request's AppError if it fails. */
-export function planAccountInvoice(request: InvoiceRequest, caller: AccountCaller, nowMs: number, links: HostedLinkSettings): PlannedInvoice {
+export function planAccountInvoice(request: InvoiceRequest, caller: AccountCaller, nowMs: number, links: HostedLinkSettings, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): PlannedInvoice {
   const linkAsk = hostedLinkAsk(request);
   const link = linkAsk === 'off' ? undefined : newHostedLink(links.secret, links.publicUrl, nowMs);
-  const computed = computeCallerInvoice(request, caller, nowMs, link);
+  const computed = computeCallerInvoice(request, caller, nowMs, link, kinds);
   return { ...computed, request, link, linkAsk, images: undefined, warnings: [...computed.warnings] };
 }
 

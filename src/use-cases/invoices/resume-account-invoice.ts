@@ -1,10 +1,12 @@
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
-import type { DocumentFormat, DocumentPorts, PreparedDocument } from '../documents/document-format.ts';
+import type { DocumentPorts, PreparedDocument } from '../documents/document-maker.ts';
+import { prepareDocument, type DocumentCatalog } from '../documents/document-makers.ts';
 import { invoiceQr } from './compute-caller-invoice.ts';
 import { hostedLinkAsk, type PlannedInvoice } from './plan-account-invoice.ts';
 import type { RecordedInvoice } from './record-account-invoice.ts';
 import type { IdempotencyTie, KeptGeneration } from '../idempotency/kept-generation.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
+import { replanKind } from './replan-kind.ts';
 
 /**
  * Issue 20 point 6: the invoice that an Idempotency-Key's earlier request committed and never
@@ -13,12 +15,12 @@ import { loadPdfImages } from './load-pdf-images.ts';
  * again from the kept invoice. The retry's body is the same request (its fingerprint matched), so
  * the images and the QR come from it; Typst renders the same bytes for the same input, so the PDF
  * is the one the first request would have sent (unless an image fetched by URL changed since).
- * The format prepares its document as for a new invoice.
+ * Its kind is planned again (replanKind), and its maker prepares the document as for a new invoice.
  */
 export async function resumeAccountInvoice(
   deps: { readonly allowHosts: readonly string[] },
+  catalog: DocumentCatalog,
   request: InvoiceRequest,
-  format: DocumentFormat,
   ports: DocumentPorts,
   tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'invoice' }> },
 ): Promise<{ recorded: RecordedInvoice; prepared: PreparedDocument | undefined }> {
@@ -26,6 +28,7 @@ export async function resumeAccountInvoice(
   const { invoice } = kept.item;
   const planned: PlannedInvoice = {
     invoice,
+    kind: replanKind(invoice, request, catalog.kinds),
     qr: invoiceQr(request, invoice),
     request,
     link: kept.item.link ?? undefined,
@@ -33,8 +36,8 @@ export async function resumeAccountInvoice(
     images: undefined,
     warnings: [...kept.item.warnings],
   };
-  const prepared = format.prepare(planned.invoice, ports);
+  const prepared = prepareDocument(catalog, planned.kind, planned.invoice, ports);
   // The snapshot behind a link was stored at the commit; only a document that prints the images needs them now.
-  if (format.printsImages) planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts });
+  if (planned.kind.images !== 'none') planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts, kinds: catalog.kinds });
   return { recorded: { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId }, prepared };
 }

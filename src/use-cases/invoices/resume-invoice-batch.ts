@@ -4,8 +4,10 @@ import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema
 import { findHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice } from '../../storage/repositories/hosted-invoices-repository.ts';
 import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
-import type { DocumentPorts } from '../documents/document-format.ts';
-import { HOSTED_LINK_FORMAT } from '../documents/document-formats.ts';
+import type { DocumentPorts } from '../documents/document-maker.ts';
+import { pdfKindOf } from '../../domain/documents/kind-for.ts';
+import { DOCUMENT_CATALOG, prepareDocument } from '../documents/document-makers.ts';
+import { replanKind } from './replan-kind.ts';
 import { batchPdfFailed, batchPorts, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type BatchRun, type RecordedItem } from './generate-invoice-batch.ts';
 import { invoiceQr } from './compute-caller-invoice.ts';
 import { hostedLinkAsk } from './plan-account-invoice.ts';
@@ -62,9 +64,10 @@ async function restoreItem(db: DbOrTransaction, ports: DocumentPorts, request: I
   return {
     index: item.index,
     metered,
-    write: link === null ? undefined : HOSTED_LINK_FORMAT.prepare(invoice, ports)?.write,
+    write: link === null ? undefined : prepareDocument(DOCUMENT_CATALOG, pdfKindOf(invoice.profile), invoice, ports)?.write,
     planned: {
       invoice,
+      kind: replanKind(invoice, request),
       qr: invoiceQr(request, invoice),
       request,
       link: link ?? undefined,

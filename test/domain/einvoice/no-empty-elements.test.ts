@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { kindFor } from '../../../src/domain/documents/kind-for.ts';
 import { buildEInvoice } from '../../../src/domain/einvoice/build-einvoice.ts';
 import type { EInvoice } from '../../../src/domain/einvoice/einvoice.ts';
 import { writeCii } from '../../../src/domain/einvoice/write-cii.ts';
@@ -7,9 +8,8 @@ import { writeUbl } from '../../../src/domain/einvoice/write-ubl.ts';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
 import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
-import { ciiSyntax } from '../../../src/use-cases/documents/cii-format.ts';
-import { prepareEInvoiceXml } from '../../../src/use-cases/documents/e-invoice-format.ts';
-import { ublFormat } from '../../../src/use-cases/documents/ubl-format.ts';
+import { makeEInvoiceXml } from '../../../src/use-cases/documents/document-makers.ts';
+import { prepareEInvoiceXml } from '../../../src/use-cases/documents/prepare-einvoice-xml.ts';
 import { checkEInvoices } from '../../helpers/check-einvoice.ts';
 import { german } from '../../helpers/einvoice-fixtures.ts';
 
@@ -38,7 +38,7 @@ function blankOptionals(doc: EInvoice): EInvoice {
 const EMPTY_ELEMENT = /<([\w:]+)(?:\s[^>]*)?(?:\/>|>[ \t\r\n]*<\/\1>)/g;
 
 describe('no document carries an empty element (PEPPOL-EN16931-R008, BR-06, BR-07, BR-25)', () => {
-  const doc = buildEInvoice(invoiceOf(german()), undefined, 'xrechnung');
+  const doc = buildEInvoice(invoiceOf(german()), undefined, kindFor('ubl', 'xrechnung'));
 
   it('optional terms with nothing to read are left out of UBL and CII, and Peppol and XRechnung accept the documents', async () => {
     const blanks = blankOptionals(doc);
@@ -66,14 +66,14 @@ describe('no document carries an empty element (PEPPOL-EN16931-R008, BR-06, BR-0
     });
   }
 
-  it('through the format a writer that refuses answers the syntax\'s error, ubl_error or cii_error, and the reason is logged', async () => {
+  it('through the maker a writer that refuses answers the syntax\'s error, ubl_error or cii_error, and the reason is logged', async () => {
     const invoice = invoiceOf(german());
     const reasons: string[] = [];
     const ports = { pdfRenderer: () => { throw new Error('no PDF here'); }, onFailure: (reason: string) => reasons.push(reason) };
     const blankName = { ...invoice, from: { ...invoice.from, name: '\u0007' } };
-    const ubl = ublFormat.prepare(invoice, ports)!;
+    const ubl = makeEInvoiceXml(kindFor('ubl', undefined), invoice, ports)!;
     await assert.rejects(() => ubl.write({ invoice: blankName, images: {}, qr: undefined }), (error: unknown) => error instanceof AppError && error.code === 'ubl_error');
-    const cii = prepareEInvoiceXml(ciiSyntax, invoice, ports, () => 'xrechnung');
+    const cii = prepareEInvoiceXml({ ...kindFor('cii', 'xrechnung'), syntax: 'cii' }, invoice, ports);
     assert.throws(() => cii({ invoice: blankName, images: {}, qr: undefined }), (error: unknown) => error instanceof AppError && error.code === 'cii_error');
     assert.ok(reasons.some((reason) => /<cbc:RegistrationName> would be written empty|<cbc:Name> would be written empty/.test(reason)), reasons.join('\n'));
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hybridProfileOf } from '../../../src/domain/einvoice/hybrid-profile.ts';
+import { kindFor, pdfKindOf } from '../../../src/domain/documents/kind-for.ts';
 import { FACTUR_X_NAMESPACE, withFacturXMetadata } from '../../../src/domain/pdf/factur-x-xmp.ts';
 import { parseXmp, XMP_NAMESPACES } from '../../helpers/pdf-tools.ts';
 
@@ -13,16 +13,17 @@ const TYPST_PACKET = '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x
 
 describe('the Factur-X XMP properties (D40)', () => {
   it('the two hybrid profiles and their files; en16931 and peppol have no hybrid form', () => {
-    assert.deepEqual(hybridProfileOf('factur-x'), { ruleProfile: 'en16931', fileName: 'factur-x.xml', conformanceLevel: 'EN 16931' });
-    assert.deepEqual(hybridProfileOf('xrechnung'), { ruleProfile: 'xrechnung', fileName: 'xrechnung.xml', conformanceLevel: 'XRECHNUNG' });
-    assert.equal(hybridProfileOf('en16931'), undefined);
-    assert.equal(hybridProfileOf('peppol'), undefined);
-    assert.equal(hybridProfileOf(undefined), undefined);
+    const hybrid = (profile: string | undefined) => { const kind = pdfKindOf(profile); return kind.hybrid === undefined ? undefined : { ruleProfile: kind.rules, fileName: kind.hybrid.fileName, conformanceLevel: kind.hybrid.conformanceLevel }; };
+    assert.deepEqual(hybrid('factur-x'), { ruleProfile: 'en16931', fileName: 'factur-x.xml', conformanceLevel: 'EN 16931' });
+    assert.deepEqual(hybrid('xrechnung'), { ruleProfile: 'xrechnung', fileName: 'xrechnung.xml', conformanceLevel: 'XRECHNUNG' });
+    assert.equal(hybrid('en16931'), undefined);
+    assert.equal(hybrid('peppol'), undefined);
+    assert.equal(hybrid(undefined), undefined);
   });
 
   for (const profile of ['factur-x', 'xrechnung'] as const) {
     it(`${profile}: adds the four fx: properties and declares them in the packet's one extension-schema Bag, keeping Typst's properties`, async () => {
-      const hybrid = hybridProfileOf(profile)!;
+      const hybrid = kindFor('pdf', profile).hybrid!;
       const xmp = await parseXmp(withFacturXMetadata(TYPST_PACKET, hybrid));
       assert.deepEqual(xmp.property(FACTUR_X_NAMESPACE, 'DocumentType'), ['INVOICE']);
       assert.deepEqual(xmp.property(FACTUR_X_NAMESPACE, 'DocumentFileName'), [hybrid.fileName]);
@@ -41,8 +42,8 @@ describe('the Factur-X XMP properties (D40)', () => {
 
   it('refuses a packet it was not made for, rather than writing metadata a validator rejects', () => {
     const plain = TYPST_PACKET.replace(/<pdfaExtension:schemas>.*<\/pdfaExtension:schemas>/, '');
-    assert.throws(() => withFacturXMetadata(plain, hybridProfileOf('factur-x')!), /no extension schemas/);
-    const twice = withFacturXMetadata(TYPST_PACKET, hybridProfileOf('factur-x')!);
-    assert.throws(() => withFacturXMetadata(twice, hybridProfileOf('factur-x')!), /already has Factur-X/);
+    assert.throws(() => withFacturXMetadata(plain, kindFor('pdf', 'factur-x').hybrid!), /no extension schemas/);
+    const twice = withFacturXMetadata(TYPST_PACKET, kindFor('pdf', 'factur-x').hybrid!);
+    assert.throws(() => withFacturXMetadata(twice, kindFor('pdf', 'factur-x').hybrid!), /already has Factur-X/);
   });
 });

@@ -12,7 +12,7 @@ import { inputNameFor } from '../../../web/src/generator/input-name-for.ts';
 import { numberOrText } from '../../../web/src/generator/number-or-text.ts';
 import { hybridProfileFor } from '../../../web/src/generator/hybrid-profile-for.ts';
 import { profileFor } from '../../../web/src/generator/profile-for.ts';
-import { profileOf, ruleProfileOf } from '../../../src/domain/einvoice/profiles.ts';
+import { kindFor } from '../../../src/domain/documents/kind-for.ts';
 import { parseTax, type ParsedTax } from '../../../web/src/generator/parse-tax.ts';
 
 type Json = Record<string, any>;
@@ -576,8 +576,8 @@ describe('hybridProfileFor: the hybrid PDF of the chosen profile (D40)', () => {
   it('each is a PDF profile the API takes, and its embedded CII follows the rules chosen', () => {
     for (const chosen of ['en16931', 'xrechnung'] as const) {
       const hybrid = hybridProfileFor(chosen)!;
-      assert.equal(profileOf('pdf', hybrid), hybrid, 'no invalid_profile');
-      assert.equal(ruleProfileOf(hybrid), chosen);
+      assert.equal(kindFor('pdf', hybrid).profile, hybrid, 'no invalid_profile');
+      assert.equal(kindFor('pdf', hybrid).rules, chosen);
     }
   });
 });
