@@ -6,9 +6,9 @@
  * pre-flight, a CII, a printable view (U+FFFD for what its fonts lack, as pdf-worker.ts does) and
  * an XMP step.
  */
-import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-profile.ts';
-import { pdfKindOf } from '../src/domain/documents/kind-for.ts';
-import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
+import { planEInvoice } from '../src/domain/einvoice/check-einvoice-profile.ts';
+import { kindFor } from '../src/domain/documents/kind-for.ts';
+import type { InvoiceResult } from '../src/domain/invoice/compute-invoice.ts';
 import { pdfInput } from '../src/domain/pdf/pdf-input.ts';
 import { printableView, type FontCoverage } from '../src/domain/pdf/printable-view.ts';
 import { addFacturXMetadata } from '../src/render/add-factur-x-metadata.ts';
@@ -33,7 +33,7 @@ const noSteps = () => Object.fromEntries(STEPS.map((step) => [step, 0])) as Reco
 
 let fonts: FontCoverage | undefined;
 
-async function timedSteps(invoice: Invoice, compiler: TypstPdfCompiler, ports: DocumentPorts): Promise<Measured> {
+async function timedSteps({ invoice, breakdown }: InvoiceResult, compiler: TypstPdfCompiler, ports: DocumentPorts): Promise<Measured> {
   const times = noSteps();
   const time = async <T>(step: Step, run: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
@@ -41,10 +41,9 @@ async function timedSteps(invoice: Invoice, compiler: TypstPdfCompiler, ports: D
     times[step] = performance.now() - start;
     return result;
   };
-  const kind = pdfKindOf(invoice.profile);
-  const hybrid = kind.hybrid;
-  await time('pre-flight', () => checkEInvoiceProfile(invoice, 'pdf'));
-  const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml({ ...kind, syntax: 'cii' }, invoice, ports)({ invoice, images: {}, qr: undefined }));
+  const plan = await time('pre-flight', () => planEInvoice(invoice, breakdown, kindFor('pdf', invoice.profile)));
+  const hybrid = plan.kind.hybrid;
+  const xml = hybrid === undefined ? undefined : await time('CII', () => prepareEInvoiceXml({ ...plan.kind, syntax: 'cii' }, { invoice, breakdown, document: plan.document }, ports)({ invoice, images: {}, qr: undefined }));
   const input = await time('render input', () => pdfInput(invoice, {}, undefined, xml === undefined || hybrid === undefined ? undefined : { xml, hybrid }));
   fonts ??= printableCoverage();
   const coverage = fonts;

@@ -7,13 +7,12 @@
  * asks of the CII inside. Each case is made twice from one request: with profile factur-x (a
  * hybrid, its CII under EN 16931) and without a profile (a plain PDF).
  */
-import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-profile.ts';
+import { checkEInvoiceProfile, planEInvoice } from '../src/domain/einvoice/check-einvoice-profile.ts';
 import type { Language } from '../src/domain/invoice/catalog.ts';
-import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
+import { computeInvoiceResult, type InvoiceResult } from '../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
-import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { validateInvoiceRequest } from '../src/http/validate-invoice-request.ts';
-import { pdfKindOf } from '../src/domain/documents/kind-for.ts';
+import { kindFor } from '../src/domain/documents/kind-for.ts';
 import type { DocumentPorts } from '../src/use-cases/documents/document-maker.ts';
 import { makePdf } from '../src/use-cases/documents/document-makers.ts';
 import { german } from '../test/helpers/einvoice-fixtures.ts';
@@ -43,7 +42,8 @@ function hybridCase(language: Language, lines = 10): HybridCase {
   const body = german({ items, global_discount, shipping, notes, profile: 'factur-x', invoice: { ...german().invoice, language } });
   const request = validateInvoiceRequest(JSON.parse(JSON.stringify(body)), 'body');
   // The service would refuse a hybrid its profile cannot make (D39); the bench must not time one.
-  checkEInvoiceProfile(computeInvoice(request, { today: TODAY, number: 'RE-2026-00000' }), 'pdf');
+  const { invoice, breakdown } = computeInvoiceResult(request, { today: TODAY, number: 'RE-2026-00000' });
+  checkEInvoiceProfile(invoice, breakdown, 'pdf');
   return { name: `${language}, ${lines} lines`, lines, request };
 }
 
@@ -59,7 +59,7 @@ let serial = 0;
  * description and quantity, so amounts and totals are new too (all-new). Unit prices stay: a
  * decimal added to them in floating point would not be the price a caller sends.
  */
-export function freshInvoice(c: HybridCase, arm: Arm, stream: Stream): Invoice {
+export function freshInvoice(c: HybridCase, arm: Arm, stream: Stream): InvoiceResult {
   serial += 1;
   const { profile: _, ...plain } = c.request;
   const request = arm === 'hybrid' ? c.request : plain;
@@ -67,16 +67,16 @@ export function freshInvoice(c: HybridCase, arm: Arm, stream: Stream): Invoice {
     if (stream === 'all-new') return { ...item, description: `${item.description} ${serial}`, quantity: Number(item.quantity ?? 1) + serial };
     return i === 0 ? { ...item, description: `${item.description} #${serial}` } : item;
   });
-  return computeInvoice({ ...request, items }, { today: TODAY, number: `RE-2026-${String(serial).padStart(5, '0')}` });
+  return computeInvoiceResult({ ...request, items }, { today: TODAY, number: `RE-2026-${String(serial).padStart(5, '0')}` });
 }
 
 /**
  * What a generation does for output pdf once its invoice is computed: the pre-flight of D39 (a
- * hybrid's; nothing for a plain PDF), the format's preparation (a hybrid's e-invoice amounts) and
- * its write (a hybrid's CII, the render input, the pool's render), as the service runs them.
+ * hybrid's, which builds its EN 16931 document; nothing for a plain PDF), the maker's preparation
+ * and its write (a hybrid's CII, the render input, the pool's render), as the service runs them.
  */
-export async function generatePdf(invoice: Invoice, ports: DocumentPorts): Promise<Uint8Array> {
-  checkEInvoiceProfile(invoice, 'pdf');
-  const document = makePdf(pdfKindOf(invoice.profile), invoice, ports)!;
+export async function generatePdf({ invoice, breakdown }: InvoiceResult, ports: DocumentPorts): Promise<Uint8Array> {
+  const plan = planEInvoice(invoice, breakdown, kindFor('pdf', invoice.profile));
+  const document = makePdf(plan.kind, { invoice, breakdown, document: plan.document }, ports)!;
   return await document.write({ invoice, images: {}, qr: undefined }) as Uint8Array;
 }

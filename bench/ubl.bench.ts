@@ -3,7 +3,7 @@
  * process, in both syntaxes and under each profile. Run: npm run bench:ubl (SAMPLES=2000 by default)
  *
  * Each document figure is what a format does once the invoice is computed: the e-invoice amounts
- * (computeEInvoiceAmounts), the EN 16931 model (buildEInvoice) and the writer (writeUbl, writeCii).
+ * (computeVatBreakdown, from the engine's exact results), the EN 16931 model (buildEInvoice) and the writer (writeUbl, writeCii).
  * Computing the invoice itself is bench:engine. The pre-flight of D39 (checkEInvoiceProfile) is
  * part of a generation too, but it is timed on its own row so its cost shows: it builds the model
  * a second time and runs the profile's rules over it. Each sample is one document, after a 1.5 s
@@ -15,14 +15,14 @@
  * every profile accepts (checked before timing).
  */
 import { cpus } from 'node:os';
-import { computeEInvoiceAmounts } from '../src/domain/einvoice/compute-einvoice-amounts.ts';
 import { buildEInvoice } from '../src/domain/einvoice/build-einvoice.ts';
 import { checkEInvoiceCodes } from '../src/domain/einvoice/check-einvoice-codes.ts';
 import { checkEInvoiceProfile } from '../src/domain/einvoice/check-einvoice-profile.ts';
 import { kindFor } from '../src/domain/documents/kind-for.ts';
 import { writeCii } from '../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../src/domain/einvoice/write-ubl.ts';
-import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
+import { computeInvoiceResult, type InvoiceResult } from '../src/domain/invoice/compute-invoice.ts';
+import { computeVatBreakdown } from '../src/domain/invoice/vat-breakdown.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
@@ -55,27 +55,29 @@ const repeatLines = <T extends { description: string }>(lines: readonly T[], cou
   Array.from({ length: count }, (_, i) => ({ ...lines[i % lines.length]!, description: `${i + 1}. ${lines[i % lines.length]!.description}` }));
 
 /** The invoice of bench/ten-line-invoice.ts, read as issue 5's bench read it. */
-function benchInvoice(lines: number): Invoice {
+function benchInvoice(lines: number): InvoiceResult {
   const base = structuredClone(TEN_LINE_INVOICE) as Record<string, any>;
   if (lines !== 10) base.items = repeatLines(base.items, lines);
-  return computeInvoice(normalizeInvoiceRequest(base) as InvoiceRequest, { today: TODAY, number: 'INV-2026-00042' });
+  return computeInvoiceResult(normalizeInvoiceRequest(base) as InvoiceRequest, { today: TODAY, number: 'INV-2026-00042' });
 }
 
 /** A complete German request (german()) read as a generation reads it, under the XRechnung profile. */
-function germanInvoice(lines: number): Invoice {
+function germanInvoice(lines: number): InvoiceResult {
   const body = german({ items: repeatLines(GERMAN_LINES, lines), global_discount: 5, shipping: 25, profile: 'xrechnung' });
   const request = validateInvoiceRequest(JSON.parse(JSON.stringify(body)), 'body');
   checkEInvoiceCodes(request);
-  const invoice = computeInvoice(request, { today: TODAY, number: 'RE-2026-0042' });
+  const result = computeInvoiceResult(request, { today: TODAY, number: 'RE-2026-0042' });
+  const { invoice, breakdown } = result;
   // Every pairing must be one the service would answer, or its figure would time a refused document.
   for (const [output, profile] of [['ubl', 'en16931'], ['ubl', 'peppol'], ['ubl', 'xrechnung'], ['cii', 'en16931'], ['cii', 'xrechnung']] as const) {
-    checkEInvoiceProfile({ ...invoice, profile }, output);
+    checkEInvoiceProfile({ ...invoice, profile }, breakdown, output);
   }
-  return invoice;
+  return result;
 }
 
-const makeDocument = (invoice: Invoice, syntax: Syntax, profile: 'en16931' | 'peppol' | 'xrechnung') => (): string =>
-  WRITERS[syntax](buildEInvoice(invoice, computeEInvoiceAmounts(invoice), kindFor(syntax, profile)));
+/** The breakdown from the engine's exact results, the EN 16931 model and the writer: each sample works the breakdown out anew. */
+const makeDocument = ({ invoice, exact }: InvoiceResult, syntax: Syntax, profile: 'en16931' | 'peppol' | 'xrechnung') => (): string =>
+  WRITERS[syntax](buildEInvoice(invoice, computeVatBreakdown(exact()), kindFor(syntax, profile)));
 
 function measure(invoiceName: string, what: string, run: () => string | void): void {
   const until = performance.now() + WARMUP_MS;
@@ -117,5 +119,5 @@ for (const lines of [10, 100]) {
   measure(name, 'UBL xrechnung', makeDocument(invoice, 'ubl', 'xrechnung'));
   measure(name, 'CII en16931', makeDocument(invoice, 'cii', 'en16931'));
   measure(name, 'CII xrechnung', makeDocument(invoice, 'cii', 'xrechnung'));
-  measure(name, 'pre-flight xrechnung alone (checkEInvoiceProfile)', () => { checkEInvoiceProfile(invoice, 'ubl'); });
+  measure(name, 'pre-flight xrechnung alone (checkEInvoiceProfile)', () => { checkEInvoiceProfile(invoice.invoice, () => computeVatBreakdown(invoice.exact()), 'ubl'); });
 }

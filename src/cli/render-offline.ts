@@ -43,10 +43,11 @@ export async function renderOffline(raw: unknown, options: RenderOfflineOptions,
   const notes = request.features?.hosted_link === true
     ? ['features.hosted_link is ignored offline: a hosted link is served by the service; `invoice send` makes one']
     : [];
-  const { invoice, qr, warnings, kind } = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
+  const computed = computeCallerInvoice(request, OFFLINE_CALLER, options.nowMs);
+  const { invoice, qr, warnings, kind } = computed;
   // What the API says in X-Warnings (a UBL document without EN 16931 conformance) is said here too.
   for (const warning of warnings) notes.push(`${warning.code}: ${warning.message}`);
-  const prepared = prepareDocument(DOCUMENT_CATALOG, kind, invoice, ports);
+  const prepared = prepareDocument(DOCUMENT_CATALOG, kind, computed, ports);
   // The API's answer to output "json" carries this object as `invoice`.
   if (prepared === undefined) return { document: `${JSON.stringify(invoice, null, 2)}\n`, extension: '.json', notes };
   const images = kind.images !== 'none' ? await loadPdfImages(request, { allowHosts: [] }) : {};

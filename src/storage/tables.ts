@@ -132,6 +132,8 @@ export interface HostedInvoicesTable {
   account_id: string;
   /** The invoice as the generation answered it, JSON. */
   invoice: string;
+  /** The request it was computed from, JSON, without its images (kept by hash); null in rows stored before requests were kept. */
+  request: string | null;
   qr_payload: string | null;
   logo_hash: string | null;
   logo_format: 'png' | 'jpeg' | null;

@@ -1,11 +1,10 @@
-import { computeEInvoiceAmounts } from '../../src/domain/einvoice/compute-einvoice-amounts.ts';
 import { buildEInvoice } from '../../src/domain/einvoice/build-einvoice.ts';
 import { checkEInvoiceCodes } from '../../src/domain/einvoice/check-einvoice-codes.ts';
 import { planEInvoice } from '../../src/domain/einvoice/check-einvoice-profile.ts';
 import { kindFor } from '../../src/domain/documents/kind-for.ts';
 import { writeCii } from '../../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../../src/domain/einvoice/write-ubl.ts';
-import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
+import { computeInvoiceResult } from '../../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { validateInvoiceRequest } from '../../src/http/validate-invoice-request.ts';
 
@@ -20,13 +19,13 @@ export function makeEInvoice(body: Record<string, unknown>, options: { preflight
   const { preflight = true, today = '2026-11-25' } = options;
   const request = validateInvoiceRequest(JSON.parse(JSON.stringify(body)), 'body');
   checkEInvoiceCodes(request);
-  const invoice = computeInvoice(request, { today, number: request.invoice?.number ?? 'TEST-1' });
+  const { invoice, breakdown } = computeInvoiceResult(request, { today, number: request.invoice?.number ?? 'TEST-1' });
   const output = request.output ?? 'json';
   // The pre-flight also settles the kind: the one asked for, or a plain UBL 2.1 document for UBL
   // without a profile that lacks what EN 16931 needs.
   const asked = kindFor(output, invoice.profile);
-  const kind = preflight ? planEInvoice(invoice, asked).kind : asked;
+  const plan = preflight ? planEInvoice(invoice, breakdown, asked) : undefined;
   if (output !== 'ubl' && output !== 'cii') throw new Error(`makeEInvoice makes ubl or cii, not ${output}`);
-  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), kind);
+  const doc = plan?.document ?? buildEInvoice(invoice, breakdown(), asked);
   return { xml: output === 'ubl' ? writeUbl(doc) : writeCii(doc), request };
 }

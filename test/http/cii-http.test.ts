@@ -5,6 +5,8 @@ import { statusOf } from '../../src/errors/error-codes.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { kindFor } from '../../src/domain/documents/kind-for.ts';
+import { exactInvoiceOfStored } from '../../src/domain/invoice/exact-invoice-of-stored.ts';
+import { computeVatBreakdown } from '../../src/domain/invoice/vat-breakdown.ts';
 import { makeEInvoiceXml } from '../../src/use-cases/documents/document-makers.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { validateSchema } from '../helpers/check-einvoice.ts';
@@ -106,7 +108,7 @@ describe('a CII build that fails is cii_error without internals', () => {
   it('fails before numbering when the amounts do not add up, and tells the log why', () => {
     const reasons: string[] = [];
     const broken = { ...invoice, total_tax: invoice.total_tax + 1 };
-    assert.throws(() => makeEInvoiceXml(kindFor('cii', undefined), broken, { pdfRenderer: () => assert.fail('CII never renders a PDF'), onFailure: (r) => reasons.push(r) }), (error: unknown) => {
+    assert.throws(() => makeEInvoiceXml(kindFor('cii', undefined), { invoice: broken, breakdown: () => computeVatBreakdown(exactInvoiceOfStored(broken)) }, { pdfRenderer: () => assert.fail('CII never renders a PDF'), onFailure: (r) => reasons.push(r) }), (error: unknown) => {
       assert.ok(error instanceof AppError);
       assert.equal(error.code, 'cii_error');
       assert.equal(statusOf(error.code, error.variant), 500);

@@ -152,7 +152,9 @@ describe('hybrid PDFs: Factur-X / ZUGFeRD (D40)', () => {
   });
 
   it('the hosted link serves the generation\'s hybrid, and renders the same bytes again from its snapshot', async () => {
-    const res = await hybridOf(germanWith({ number: 'RE-LINK-1' }), 'xrechnung');
+    const request = germanWith({ number: 'RE-LINK-1' });
+    request.from = { ...request.from, logo: `data:image/png;base64,${PNG_3X2.toString('base64')}` };
+    const res = await hybridOf(request, 'xrechnung');
     const url = String(res.headers['x-hosted-url'] ?? '');
     assert.match(url, /\/api\/i\//, 'the answer names its hosted link');
     const served = await openLink(ctx.app, url);
@@ -163,6 +165,13 @@ describe('hybrid PDFs: Factur-X / ZUGFeRD (D40)', () => {
     await side.db.updateTable('hosted_invoices').set({ pdf: null }).where('id', '=', id).execute();
     const rendered = await openLink(ctx.app, url);
     assert.ok(rendered.rawPayload.equals(res.rawPayload), 'rendered again from the snapshot: the same hybrid, byte for byte');
+    // A snapshot stored before snapshots kept their request reads its amounts from its invoice.
+    const kept = await side.db.selectFrom('hosted_invoices').select('request').where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(typeof kept.request, 'string', 'the snapshot keeps its request');
+    assert.doesNotMatch(kept.request!, /data:image/, 'without its images');
+    await side.db.updateTable('hosted_invoices').set({ pdf: null, request: null }).where('id', '=', id).execute();
+    const legacy = await openLink(ctx.app, url);
+    assert.ok(legacy.rawPayload.equals(res.rawPayload), 'a snapshot without its request: the same hybrid, byte for byte');
   });
 
   it('an invoice\'s profile decides its PDF: a factur-x JSON answer\'s and an xrechnung UBL answer\'s links are hybrids, an en16931 CII answer\'s is plain', async () => {

@@ -6,6 +6,8 @@ import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { kindFor } from '../../src/domain/documents/kind-for.ts';
+import { exactInvoiceOfStored } from '../../src/domain/invoice/exact-invoice-of-stored.ts';
+import { computeVatBreakdown } from '../../src/domain/invoice/vat-breakdown.ts';
 import { makeEInvoiceXml } from '../../src/use-cases/documents/document-makers.ts';
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 import { validateSchema } from '../helpers/check-einvoice.ts';
@@ -152,9 +154,10 @@ describe('output "ubl" without a profile keeps the interface\'s promise: UBL 2.1
 });
 
 describe('a UBL build that fails is ubl_error without internals', () => {
-  // The UBL format module's two steps around numbering (D15), as the generation calls them.
+  // The UBL maker's two steps around numbering (D15), as the generation calls them, on the
+  // breakdown of the invoice as given (a broken one does not add up).
   const prepareInvoiceUbl = (invoice: Invoice, onFailure: (reason: string) => void) => {
-    const { write } = makeEInvoiceXml(kindFor('ubl', undefined), invoice, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
+    const { write } = makeEInvoiceXml(kindFor('ubl', undefined), { invoice, breakdown: () => computeVatBreakdown(exactInvoiceOfStored(invoice)) }, { pdfRenderer: () => assert.fail('UBL never renders a PDF'), onFailure })!;
     return (numbered: Invoice) => write({ invoice: numbered, images: {}, qr: undefined });
   };
   const invoice = computeInvoice(UBL_FIXTURES[0]!.request as InvoiceRequest, { today: '2026-11-21', number: 'X-1' });

@@ -40,6 +40,7 @@ function snapshot(accountId: string, expiresAt: number, overrides: Partial<Hoste
     id: randomBase62(HOSTED_ID_LENGTH),
     account_id: accountId,
     invoice: JSON.stringify({ number: 'INV-2027-00001', total: '119.00', note: 'Ärzte "quoted" 請求書 😀', lines: [{ qty: '1.5' }] }),
+    request: JSON.stringify({ items: [{ description: 'Ärzte', quantity: '1.5' }] }),
     qr_payload: null,
     logo_hash: null,
     logo_format: null,

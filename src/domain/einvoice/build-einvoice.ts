@@ -3,7 +3,7 @@ import type { Party } from '../invoice/invoice-request-schema.ts';
 import { COUNTRY_CODES } from '../invoice/country-codes.ts';
 import { LABELS } from '../wording/labels.ts';
 import { DEFAULT_EXEMPTION_CODES, exemptionText } from '../wording/exemption-wording.ts';
-import { computeEInvoiceAmounts, type EInvoiceAmounts, type AmountsCategory } from './compute-einvoice-amounts.ts';
+import type { AmountsCategory, VatBreakdown } from '../invoice/vat-breakdown.ts';
 import { splitPostalAddress, type PostalAddress } from './split-postal-address.ts';
 import { unitCode } from './unit-code.ts';
 import type { EInvoice, EInvoiceDelivery, EInvoiceParty, EInvoicePaymentMeans, EInvoiceVatCategory } from './einvoice.ts';
@@ -34,11 +34,12 @@ const optional = (value: string | undefined): string | undefined => (hasText(val
 
 /**
  * The computed invoice in EN 16931's terms as a kind of document, under its rules and with its
- * identifiers, for the UBL and CII writers and the pre-flight. Pure. `amounts` are computed beforehand by the format (they are what can fail,
- * before a number is drawn). An optional text without anything to read in it is left out; text a
- * syntax needs in a set form is put in that form (Skonto lines end with a line break).
+ * identifiers, for the UBL and CII writers and the pre-flight. Pure, and without arithmetic: the
+ * amounts are the engine's VAT breakdown, placed as they are. An optional text without anything
+ * to read in it is left out; text a syntax needs in a set form is put in that form (Skonto lines
+ * end with a line break).
  */
-export function buildEInvoice(invoice: Invoice, amounts: EInvoiceAmounts = computeEInvoiceAmounts(invoice), kind: DocumentKind = kindFor('ubl', undefined)): EInvoice {
+export function buildEInvoice(invoice: Invoice, amounts: VatBreakdown, kind: DocumentKind = kindFor('ubl', undefined)): EInvoice {
   const profile: DocumentRules = kind.rules ?? 'none';
   const labels = LABELS[invoice.language];
   // VAT identifiers only where the invoice charges VAT: an invoice not subject to VAT must not
@@ -256,4 +257,14 @@ function paymentMeansOf(invoice: Invoice): EInvoicePaymentMeans | undefined {
     };
   }
   return out;
+}
+
+/**
+ * The document under the number its invoice was given once recorded (an account's is drawn after
+ * the pre-flight built the document): BT-1, and the payment reference that repeats it (BT-83).
+ */
+export function numberedEInvoice(document: EInvoice, number: string): EInvoice {
+  if (document.number === number) return document;
+  const paymentMeans = document.paymentMeans === undefined ? {} : { paymentMeans: { ...document.paymentMeans, remittanceInformation: number } };
+  return { ...document, number, ...paymentMeans };
 }

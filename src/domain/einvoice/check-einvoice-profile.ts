@@ -5,7 +5,8 @@ import { kindByKey, kindFor } from '../documents/kind-for.ts';
 import type { Invoice } from '../invoice/invoice-schema.ts';
 import type { GenerationWarning } from '../limits/hosted-link-omitted.ts';
 import { ciiProblems } from './cii-rules.ts';
-import { computeEInvoiceAmounts } from './compute-einvoice-amounts.ts';
+import type { VatBreakdown } from '../invoice/vat-breakdown.ts';
+import type { EInvoice } from './einvoice.ts';
 import { buildEInvoice } from './build-einvoice.ts';
 import { coreProblems } from './core-rules.ts';
 import { mergeRuleProblems, type EInvoiceProblem, type RuleProblem } from './einvoice-problem.ts';
@@ -17,13 +18,12 @@ import { requiredTextProblems } from './required-text-rules.ts';
 import { ublSchemaProblems } from './ubl-schema-rules.ts';
 
 /**
- * Every problem of the invoice under a kind's rules, each field and term once, in rule order: the
+ * Every problem of a document built as a kind, under the kind's rules, each field and term once, in rule order: the
  * texts every document needs, EN 16931's core rules and the profile's own (none for a document
  * that claims no profile), then those of the syntaxes the kind is checked in.
  */
-export function findEInvoiceProblems(invoice: Invoice, kind: DocumentKind): EInvoiceProblem[] {
+export function findEInvoiceProblems(doc: EInvoice, kind: DocumentKind): EInvoiceProblem[] {
   const rules = kind.rules ?? 'none';
-  const doc = buildEInvoice(invoice, computeEInvoiceAmounts(invoice), kind);
   const problems: RuleProblem[] = [...requiredTextProblems(doc)];
   if (rules !== 'none') problems.push(...coreProblems(doc));
   if (rules === 'peppol') problems.push(...peppolProblems(doc));
@@ -33,9 +33,11 @@ export function findEInvoiceProblems(invoice: Invoice, kind: DocumentKind): EInv
   return mergeRuleProblems(problems);
 }
 
-/** The kind a document is written as, and what its data lacks of the kind asked for. */
+/** The kind a document is written as, what its data lacks of the kind asked for, and the document. */
 export interface EInvoicePlan {
   readonly kind: DocumentKind;
+  /** The EN 16931 document built as `kind`, which its maker writes; undefined for a kind without rules. */
+  readonly document?: EInvoice;
   /** Empty unless the kind asked for fell back (a plain UBL document): then what its rules would need. */
   readonly problems: readonly EInvoiceProblem[];
 }
@@ -48,15 +50,17 @@ export interface EInvoicePlan {
  * for the warning. What the fallback cannot carry either (a required text without text, a year
  * 0000) is refused even then.
  */
-export function planEInvoice(invoice: Invoice, kind: DocumentKind, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): EInvoicePlan {
+export function planEInvoice(invoice: Invoice, breakdown: () => VatBreakdown, kind: DocumentKind, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): EInvoicePlan {
   if (kind.rules === undefined) return { kind, problems: [] };
-  const problems = findEInvoiceProblems(invoice, kind);
-  if (problems.length === 0) return { kind, problems: [] };
+  const document = buildEInvoice(invoice, breakdown(), kind);
+  const problems = findEInvoiceProblems(document, kind);
+  if (problems.length === 0) return { kind, problems: [], document };
   const fallback = invoice.profile === undefined && kind.fallback !== undefined ? kindByKey(kind.fallback, kinds) : undefined;
   if (fallback === undefined) throw incomplete(kind.profile, problems);
-  const unwritable = findEInvoiceProblems(invoice, fallback);
+  const fallbackDocument = buildEInvoice(invoice, breakdown(), fallback);
+  const unwritable = findEInvoiceProblems(fallbackDocument, fallback);
   if (unwritable.length > 0) throw incomplete(kind.profile, unwritable);
-  return { kind: fallback, problems };
+  return { kind: fallback, problems, document: fallbackDocument };
 }
 
 /** The answer's warnings of a plan: for a document that fell back, not_en16931. */
@@ -70,6 +74,6 @@ function incomplete(profile: string | undefined, problems: readonly EInvoiceProb
 }
 
 /** The pre-flight of an output under the invoice's profile, as a generation runs it: its warnings, or its refusal. */
-export function checkEInvoiceProfile(invoice: Invoice, output: string, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): GenerationWarning[] {
-  return planWarnings(planEInvoice(invoice, kindFor(output, invoice.profile, kinds), kinds));
+export function checkEInvoiceProfile(invoice: Invoice, breakdown: () => VatBreakdown, output: string, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): GenerationWarning[] {
+  return planWarnings(planEInvoice(invoice, breakdown, kindFor(output, invoice.profile, kinds), kinds));
 }

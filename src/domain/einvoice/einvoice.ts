@@ -1,5 +1,5 @@
 import type { PostalAddress } from './split-postal-address.ts';
-import type { TaxCategoryCode } from './compute-einvoice-amounts.ts';
+import type { BreakdownTotals, TaxCategoryCode } from '../invoice/vat-breakdown.ts';
 
 /**
  * An EN 16931 invoice in its own terms (business terms BT-n, groups BG-n), before any syntax: what
@@ -160,17 +160,8 @@ export interface EInvoiceVatSubtotal {
 }
 
 /** BG-22, BT-106 … BT-115. */
-export interface EInvoiceTotals {
-  readonly lineExtension: bigint;
-  readonly allowanceTotal: bigint;
-  readonly chargeTotal: bigint;
-  readonly taxExclusive: bigint;
-  readonly taxTotal: bigint;
-  readonly taxInclusive: bigint;
-  readonly prepaid: bigint;
-  readonly rounding: bigint;
-  readonly payable: bigint;
-}
+/** BG-22, in minor units: the engine's, as its VAT breakdown states them. */
+export type EInvoiceTotals = BreakdownTotals;
 
 export interface EInvoiceLine {
   /** BT-126 */

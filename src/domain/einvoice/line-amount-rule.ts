@@ -10,10 +10,10 @@ const SLACK = 2n * POW10[10]!;
 /**
  * PEPPOL-EN16931-R120: a line's net amount equals quantity × net unit price + its charges − its
  * allowances, within 0.02, computed exactly as the rule does. A tax-inclusive line's net price is
- * derived from its amount (compute-einvoice-amounts.ts), so this holds but for huge quantities;
- * a tax-exclusive line's price is the one sent, and a currency without decimals (JPY, KRW) rounds
- * its amount to a whole unit: 1.5 × 333 is 499.5, written 500. Such a line cannot be written
- * under Peppol as it is.
+ * derived from its amount (the engine's VAT breakdown, src/domain/invoice/vat-breakdown.ts), so
+ * this holds but for huge quantities; a tax-exclusive line's price is the one sent, and a currency
+ * without decimals (JPY, KRW) rounds its amount to a whole unit: 1.5 × 333 is 499.5, written 500.
+ * Such a line cannot be written under Peppol as it is.
  */
 export function lineAmountProblems(doc: EInvoice): RuleProblem[] {
   const toTwelve = POW10[12 - doc.minorDigits]!;

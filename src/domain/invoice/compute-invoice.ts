@@ -25,6 +25,7 @@ import { CREDIT_NOTE_TITLE, INVOICE_TITLE, TAX_WORD } from './language-words.ts'
 import { readLineItem, type LineInput } from './read-line-item.ts';
 import { untaxedShippingCategory } from './untaxed-shipping-category.ts';
 import { NO_TAX, readSingleRate, readTaxComponents, SingleRateCache, type TaxSet } from './read-tax-components.ts';
+import { computeVatBreakdown, type ExactInvoice, type ExactLine, type VatBreakdown } from './vat-breakdown.ts';
 
 /** What the caller supplies: today's date (YYYY-MM-DD, UTC) and the invoice number it generated. */
 export interface InvoiceContext {
@@ -45,13 +46,28 @@ const GRAND_TOTAL_RULE: Readonly<Record<Exclude<RoundingMode, 'none'>, RoundingR
   down: 'floor',
 };
 
+/** The computed invoice, and its VAT breakdown as EN 16931 states it, made on first use from the engine's own exact results. */
+export interface InvoiceResult {
+  readonly invoice: Invoice;
+  /** Worked out on the first call, then the same value. */
+  readonly breakdown: () => VatBreakdown;
+  /** The engine's exact results the breakdown is made from (for measuring it alone). */
+  readonly exact: () => ExactInvoice;
+}
+
+/** The invoice totals (D1–D12, docs/calculation.md): computeInvoiceResult's invoice. */
+export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): Invoice {
+  return computeInvoiceResult(request, ctx).invoice;
+}
+
 /**
  * The invoice totals (D1–D12, docs/calculation.md). Pure: the same request and context give the
  * same invoice. All money arithmetic is exact on BigInt (inputs × 10^6, results in minor units);
  * rounding happens only at the points the docs list. Throws AppError validation_error for inputs
- * JSON Schema cannot check and calculation_error for inputs whose totals make no sense.
+ * JSON Schema cannot check and calculation_error for inputs whose totals make no sense. The VAT
+ * breakdown is worked out only when asked for (an e-invoice, its pre-flight), once.
  */
-export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): Invoice {
+export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContext): InvoiceResult {
   const meta = request.invoice ?? NO_META;
   const currency = meta.currency ?? 'USD';
   const language = meta.language ?? 'en';
@@ -303,7 +319,65 @@ export function computeInvoice(request: InvoiceRequest, ctx: InvoiceContext): In
   // metadata never is.
   if (request.custom_fields !== undefined) invoice.custom_fields = request.custom_fields;
   if (request.metadata !== undefined) invoice.metadata = request.metadata;
-  return invoice;
+
+  let breakdown: VatBreakdown | undefined;
+  const exact = (): ExactInvoice => ({
+    minorDigits,
+    inclusive,
+    taxWord,
+    lines: items.map((item, i): ExactLine => ({
+      total: lineTotals[i]!,
+      discount: lineDiscounts[i]!,
+      charges: (item.charges ?? []).map((c, k) => ({
+        amount: lineCharges[i]![k]!,
+        ...(c.reason !== undefined ? { reason: c.reason } : {}),
+        ...(c.reason_code !== undefined ? { reasonCode: c.reason_code } : {}),
+      })),
+      unitPrice: parseDecimal(item.unit_price ?? 0, `items[${i}].unit_price`),
+      quantity: parseDecimal(item.quantity ?? 1, `items[${i}].quantity`),
+      components: taxSets[i]!.components,
+      placed: placed[i]!,
+      categorySent: (item.tax_category ?? request.tax_category) !== undefined,
+      exemption: exemptionSent(item.tax_exemption_code ?? request.tax_exemption_code, item.tax_exemption_reason ?? request.tax_exemption_reason),
+    })),
+    globalDiscount,
+    adjustments: [...adjustments.filter((a) => !a.charge), ...adjustments.filter((a) => a.charge)].map((a) => ({
+      charge: a.charge,
+      amount: a.amount,
+      category: a.category,
+      rate: a.rate,
+      field: a.path,
+      ...(a.input.reason !== undefined ? { reason: a.input.reason } : {}),
+      ...(a.input.reason_code !== undefined ? { reasonCode: a.input.reason_code } : {}),
+    })),
+    shipping: shipping === 0n ? undefined : {
+      amount: shipping,
+      category: shippingTax?.category ?? untaxedShippingCategory(placed),
+      rate: shippingTax === undefined ? 0n : request.shipping_taxes !== undefined || request.shipping_tax_rate !== undefined ? shippingRate(request) : 0n,
+      components: request.shipping_taxes === undefined ? undefined : shippingTax!.taxes.components,
+    },
+    taxGroups: taxes.groups,
+    totalTax,
+    amountPaid,
+    rounding: grandTotal - unrounded,
+    grandTotal,
+    balanceDue,
+    exemption: exemptionSent(request.tax_exemption_code, request.tax_exemption_reason),
+  });
+  return { invoice, breakdown: () => (breakdown ??= computeVatBreakdown(exact())), exact };
+}
+
+/** An exemption as sent, without the members that were not. */
+function exemptionSent(code: string | undefined, reason: string | undefined): ExactLine['exemption'] {
+  return { ...(code !== undefined ? { code } : {}), ...(reason !== undefined ? { reason } : {}) };
+}
+
+/** The rate taxed shipping was sent with: Σ shipping_taxes, or shipping_tax_rate. */
+function shippingRate(request: InvoiceRequest): bigint {
+  if (request.shipping_taxes === undefined) return parseDecimal(request.shipping_tax_rate!, 'shipping_tax_rate');
+  let rate = 0n;
+  for (const tax of request.shipping_taxes) rate += parseDecimal(tax.rate, 'shipping_taxes');
+  return rate;
 }
 
 /** D4 invoice-level taxes: global_taxes, else global_tax, else none; both at once is an error. */

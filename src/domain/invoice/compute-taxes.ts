@@ -5,10 +5,13 @@ import { divideHalfAwayFromZero, scaleDownHalfAwayFromZero } from '../money/roun
 import { toMoneyNumber } from '../money/to-money-number.ts';
 import { checkMagnitude } from './check-magnitude.ts';
 import type { TaxComponentValue, TaxSet } from './read-tax-components.ts';
+import type { TaxGroupAmount } from './category-taxes-from-groups.ts';
 
 /** Tax figures of the invoice: tax_lines, total_tax (minor units) and each line's display shares. */
 export interface TaxFigures {
   readonly taxLines: TaxLine[];
+  /** The tax lines' components, categories and amounts in minor units, in the same order. */
+  readonly groups: TaxGroupAmount[];
   readonly totalTax: bigint;
   readonly lineTaxes: LineTax[];
 }
@@ -108,8 +111,10 @@ export function computeTaxes(
   const taxables = inclusive ? inclusiveTaxables(groups, amountsOf, bases, memberGroups!) : undefined;
 
   const taxLines = new Array<TaxLine>(groups.length);
+  const groupAmounts = new Array<TaxGroupAmount>(groups.length);
   for (let g = 0; g < groups.length; g += 1) {
     const group = groups[g]!;
+    groupAmounts[g] = { name: group.component.name, scaledRate: group.component.scaledRate, category: group.category, amount: amountsOf[g]! };
     taxLines[g] = {
       name: group.component.name,
       rate: group.component.rate,
@@ -124,7 +129,7 @@ export function computeTaxes(
   for (let i = 0; i < lineCount; i += 1) {
     lineTaxes[i] = lineShares(bases[i]!, lineSets[i]!, inclusive, minorDigits);
   }
-  return { taxLines, totalTax, lineTaxes };
+  return { taxLines, groups: groupAmounts, totalTax, lineTaxes };
 }
 
 function findGroup(groups: TaxGroup[], component: TaxComponentValue, category: TaxCategory, inclusive: boolean): number {

@@ -19,8 +19,8 @@ export interface VatExemptionNotes {
  * D36: why no VAT is charged, in the invoice language, as the law asks an invoice to state it
  * (Directive 2006/112/EC, Art. 226 (11), (11a)). A line's category is its own tax_category, else
  * the invoice's; its reason and code are its own, else the invoice's, as in the e-invoice
- * (compute-einvoice-amounts.ts), so the PDF and the XML say the same. Only a named category gives a
- * note: an invoice that names none and charges no tax says nothing, as before D36.
+ * (src/domain/invoice/vat-breakdown.ts), so the PDF and the XML say the same. Only a named
+ * category gives a note: an invoice that names none and charges no tax says nothing, as before D36.
  *
  * D37: an allowance, a charge or a shipping with its own tax category that is exempt and that no
  * line is in gets a note too, with the invoice's reason and code, which is what the e-invoice's

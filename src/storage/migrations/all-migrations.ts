@@ -9,6 +9,7 @@ import * as idempotentGenerations from './0007-idempotent-generations.ts';
 import * as secretChecks from './0008-secret-checks.ts';
 import * as webhookClaims from './0009-webhook-claims.ts';
 import * as webhookOperations from './0010-webhook-operations.ts';
+import * as hostedRequests from './0011-hosted-requests.ts';
 
 /**
  * Every migration, by the name recorded in kysely_migration; Kysely applies them in name order.
@@ -26,4 +27,5 @@ export const allMigrations: Readonly<Record<string, Migration>> = {
   '0008_secret_checks': secretChecks,
   '0009_webhook_claims': webhookClaims,
   '0010_webhook_operations': webhookOperations,
+  '0011_hosted_requests': hostedRequests,
 };

@@ -11,7 +11,7 @@ export async function insertHostedInvoice(db: DbOrTransaction, row: HostedInvoic
 export async function findHostedInvoice(db: DbOrTransaction, id: string): Promise<HostedInvoiceRow | undefined> {
   return db
     .selectFrom('hosted_invoices')
-    .select(['id', 'account_id', 'invoice', 'qr_payload', 'logo_hash', 'logo_format', 'signature_hash', 'signature_format', 'created_at', 'expires_at'])
+    .select(['id', 'account_id', 'invoice', 'request', 'qr_payload', 'logo_hash', 'logo_format', 'signature_hash', 'signature_format', 'created_at', 'expires_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -1,5 +1,7 @@
 import type { DocumentKind, KindFile } from '../../domain/documents/document-kind.ts';
+import type { EInvoice } from '../../domain/einvoice/einvoice.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
+import type { VatBreakdown } from '../../domain/invoice/vat-breakdown.ts';
 import type { PdfImages } from '../../domain/pdf/pdf-input.ts';
 import type { InvoiceQr } from '../../domain/qr/resolve-invoice-qr.ts';
 import type { PdfRenderer } from '../../render/pdf-renderer.ts';
@@ -29,9 +31,17 @@ export interface PreparedDocument {
   readonly write: DocumentWriter;
 }
 
+/** What a maker prepares a document from: the computed invoice and the engine's VAT breakdown. */
+export interface PlannedDocument {
+  readonly invoice: Invoice;
+  readonly breakdown: () => VatBreakdown;
+  /** The EN 16931 document the pre-flight built as this very kind, to be written as it is. */
+  readonly document?: EInvoice | undefined;
+}
+
 /**
  * How one kind of document is made. It does what can fail before the invoice's number is drawn,
  * so a failure uses no number, and returns the step that makes the document once numbered;
  * undefined for a JSON answer, which is the computed invoice itself.
  */
-export type DocumentMaker = (kind: DocumentKind, invoice: Invoice, ports: DocumentPorts) => PreparedDocument | undefined;
+export type DocumentMaker = (kind: DocumentKind, planned: PlannedDocument, ports: DocumentPorts) => PreparedDocument | undefined;

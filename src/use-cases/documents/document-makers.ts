@@ -1,8 +1,7 @@
 import type { DocumentKind, EInvoiceSyntax } from '../../domain/documents/document-kind.ts';
 import { DOCUMENT_KINDS, type KindKey } from '../../domain/documents/document-kinds.ts';
 import { pdfInput } from '../../domain/pdf/pdf-input.ts';
-import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
-import type { DocumentMaker, DocumentPorts, PreparedDocument } from './document-maker.ts';
+import type { DocumentMaker, DocumentPorts, PlannedDocument, PreparedDocument } from './document-maker.ts';
 import { prepareEInvoiceXml } from './prepare-einvoice-xml.ts';
 
 const written = (kind: DocumentKind): kind is DocumentKind & { readonly syntax: EInvoiceSyntax } => kind.syntax !== undefined;
@@ -16,8 +15,8 @@ export const noDocument: DocumentMaker = () => undefined;
  * that output "cii" answers under the same rules, its amounts worked out before numbering like
  * the CII file's.
  */
-export const makePdf: DocumentMaker = (kind, invoice, ports) => {
-  const writeXml = kind.hybrid !== undefined && written(kind) ? prepareEInvoiceXml(kind, invoice, ports) : undefined;
+export const makePdf: DocumentMaker = (kind, planned, ports) => {
+  const writeXml = kind.hybrid !== undefined && written(kind) ? prepareEInvoiceXml(kind, planned, ports) : undefined;
   return {
     file: kind.file!,
     write: async (source) => {
@@ -29,9 +28,9 @@ export const makePdf: DocumentMaker = (kind, invoice, ports) => {
 };
 
 /** An e-invoice (UBL, CII) as the answer, written in process under its kind's rules. */
-export const makeEInvoiceXml: DocumentMaker = (kind, invoice, ports) => {
+export const makeEInvoiceXml: DocumentMaker = (kind, planned, ports) => {
   if (!written(kind)) throw new Error(`${kind.key} writes no syntax`);
-  const write = prepareEInvoiceXml(kind, invoice, ports);
+  const write = prepareEInvoiceXml(kind, planned, ports);
   return { file: kind.file!, write: async (source) => write(source) };
 };
 
@@ -61,9 +60,14 @@ export interface DocumentCatalog {
 
 export const DOCUMENT_CATALOG: DocumentCatalog = { kinds: DOCUMENT_KINDS, makers: DOCUMENT_MAKERS };
 
-/** The kind's document prepared by its maker; undefined for a JSON answer. */
-export function prepareDocument(catalog: DocumentCatalog, kind: DocumentKind, invoice: Invoice, ports: DocumentPorts): PreparedDocument | undefined {
+/**
+ * The kind's document prepared by its maker; undefined for a JSON answer. `planned.document` is
+ * used only when it was built as this kind (a hosted link's PDF may be another kind than the
+ * answer's).
+ */
+export function prepareDocument(catalog: DocumentCatalog, kind: DocumentKind, planned: PlannedDocument & { readonly kind?: DocumentKind }, ports: DocumentPorts): PreparedDocument | undefined {
   const maker = catalog.makers[kind.key];
   if (maker === undefined) throw new Error(`no maker for the document kind ${kind.key}`);
-  return maker(kind, invoice, ports);
+  const own = planned.kind === undefined || planned.kind.key === kind.key ? planned.document : undefined;
+  return maker(kind, { invoice: planned.invoice, breakdown: planned.breakdown, document: own }, ports);
 }

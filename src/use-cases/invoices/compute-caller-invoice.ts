@@ -1,5 +1,5 @@
 import { anonymousInvoiceNumber } from '../../domain/invoice/anonymous-invoice-number.ts';
-import { computeInvoice } from '../../domain/invoice/compute-invoice.ts';
+import { computeInvoiceResult } from '../../domain/invoice/compute-invoice.ts';
 import { checkEInvoiceCodes } from '../../domain/einvoice/check-einvoice-codes.ts';
 import type { DocumentKind } from '../../domain/documents/document-kind.ts';
 import { DOCUMENT_KINDS } from '../../domain/documents/document-kinds.ts';
@@ -9,6 +9,8 @@ import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
 import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
+import type { VatBreakdown } from '../../domain/invoice/vat-breakdown.ts';
+import type { EInvoice } from '../../domain/einvoice/einvoice.ts';
 import { takeRandomBytes } from '../../lib/random-bytes-pool.ts';
 import { utcDate } from '../../lib/utc-date.ts';
 import type { Caller } from '../caller.ts';
@@ -22,6 +24,10 @@ export interface CallerInvoice {
   readonly warnings: readonly GenerationWarning[];
   /** The kind of document the invoice is made as: the one asked for, or what the pre-flight fell back to. */
   readonly kind: DocumentKind;
+  /** The engine's VAT breakdown, worked out once when first asked for. */
+  readonly breakdown: () => VatBreakdown;
+  /** The EN 16931 document the pre-flight built as `kind`, which its maker writes. */
+  readonly document: EInvoice | undefined;
 }
 
 /** Stands in for an account's number until the computation has succeeded (see below). */
@@ -41,16 +47,16 @@ export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Calle
   const number = request.invoice?.number
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(request.document_type ?? 'invoice', issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
   checkEInvoiceCodes(request);
-  const invoice = computeInvoice(request, { today, number });
+  const { invoice, breakdown } = computeInvoiceResult(request, { today, number });
   // D39: an e-invoice's profile is checked before anything is drawn, stored or metered.
-  const plan = planEInvoice(invoice, kindFor(request.output ?? 'json', request.profile, kinds), kinds);
+  const plan = planEInvoice(invoice, breakdown, kindFor(request.output ?? 'json', request.profile, kinds), kinds);
   if (link !== undefined) {
     invoice.hosted_url = link.url;
     invoice.hosted_expires_at = link.expiresAt;
   }
   const qr = caller.kind === 'anonymous' ? undefined : invoiceQr(request, invoice);
   if (qr !== undefined) invoice.qr = { source: qr.source, type: qr.type };
-  return { invoice, qr, warnings: planWarnings(plan), kind: plan.kind };
+  return { invoice, qr, warnings: planWarnings(plan), kind: plan.kind, breakdown, document: plan.document };
 }
 
 /** D25 with D14's default (features.qr is on for authenticated callers unless turned off). */

@@ -104,7 +104,7 @@ export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items
     try {
       const planned = planAccountInvoice(item.request, caller, nowMs, deps.links);
       // The document behind the link is prepared before numbering, as a single generation's is.
-      valid.push({ index, planned, write: planned.link === undefined ? undefined : prepareDocument(DOCUMENT_CATALOG, pdfKindOf(planned.invoice.profile), planned.invoice, ports)?.write });
+      valid.push({ index, planned, write: planned.link === undefined ? undefined : prepareDocument(DOCUMENT_CATALOG, pdfKindOf(planned.invoice.profile), planned, ports)?.write });
     } catch (error) {
       fail(index, error);
     }

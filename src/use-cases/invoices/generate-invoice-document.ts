@@ -135,7 +135,7 @@ async function recordNewInvoice(
   const { body, nowMs } = request;
   const plan = deps.limits.plans[caller.tier];
   const planned = planAccountInvoice(body, caller, nowMs, deps.links, catalog.kinds);
-  const prepared = prepareDocument(catalog, planned.kind, planned.invoice, ports);
+  const prepared = prepareDocument(catalog, planned.kind, planned, ports);
   const admission = await admitGenerations(deps, caller, 1, nowMs, request.onWindows);
   if (planned.kind.images !== 'none' || planned.link !== undefined) planned.images = await loadPdfImages(body, { allowHosts: deps.allowHosts, kinds: catalog.kinds });
   // D28: the event is written with the count, number and snapshot, so it exists exactly when they

@@ -6,6 +6,10 @@ import type { PdfRenderer } from '../../render/pdf-renderer.ts';
 import { pdfKindOf } from '../../domain/documents/kind-for.ts';
 import { DOCUMENT_CATALOG, prepareDocument } from '../documents/document-makers.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
+import { computeInvoiceResult } from '../../domain/invoice/compute-invoice.ts';
+import { exactInvoiceOfStored } from '../../domain/invoice/exact-invoice-of-stored.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import { computeVatBreakdown } from '../../domain/invoice/vat-breakdown.ts';
 import { findHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
 import { findHostedInvoice, findHostedPdf, storeHostedPdf, type HostedInvoiceRow } from '../../storage/repositories/hosted-invoices-repository.ts';
 import type { Tables } from '../../storage/tables.ts';
@@ -57,8 +61,14 @@ export function createHostedInvoiceReader(deps: HostedInvoiceReaderDeps): Hosted
     const { row, invoice } = snapshot;
     const [logo, signature] = await Promise.all([image(row.logo_hash, row.logo_format), image(row.signature_hash, row.signature_format)]);
     const qr = row.qr_payload === null || invoice.qr === undefined ? undefined : { source: invoice.qr.source, payload: row.qr_payload };
-    // The link serves the PDF of the invoice's profile, made from the snapshot as the generation made it.
-    const { write } = prepareDocument(DOCUMENT_CATALOG, pdfKindOf(invoice.profile), invoice, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
+    // The link serves the PDF of the invoice's profile, made from the snapshot as the generation
+    // made it: its amounts computed again by the engine from the request the snapshot keeps (a
+    // snapshot stored before requests were kept reads them from its invoice instead).
+    const request = row.request === null ? undefined : JSON.parse(row.request) as InvoiceRequest;
+    const breakdown = request === undefined
+      ? () => computeVatBreakdown(exactInvoiceOfStored(invoice))
+      : computeInvoiceResult(request, { today: invoice.date, number: invoice.number }).breakdown;
+    const { write } = prepareDocument(DOCUMENT_CATALOG, pdfKindOf(invoice.profile), { invoice, breakdown }, { pdfRenderer: deps.pdfRenderer, onFailure: deps.onRenderFailure })!;
     const pdf = await write({ invoice, images: { logo, signature }, qr }) as Uint8Array;
     try {
       await deps.inTransaction((tx) => storeHostedPdf(tx, row.id, pdf));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { PdfImage } from '../../domain/pdf/pdf-input.ts';
 import type { Tables } from '../../storage/tables.ts';
 import { accountInvoiceNumber } from './account-invoice-number.ts';
@@ -102,6 +103,7 @@ async function storeSnapshot(tx: Transaction<Tables>, planned: PlannedInvoice, l
     id: link.id,
     account_id: accountId,
     invoice: JSON.stringify(planned.invoice),
+    request: JSON.stringify(withoutImages(planned.request)),
     qr_payload: planned.qr?.payload ?? null,
     logo_hash: logo.hash,
     logo_format: logo.format,
@@ -110,6 +112,17 @@ async function storeSnapshot(tx: Transaction<Tables>, planned: PlannedInvoice, l
     created_at: nowMs,
     expires_at: expiresAtMs,
   });
+}
+
+/**
+ * The request a snapshot keeps, to compute its documents again: without its logo and signature,
+ * whose bytes the snapshot keeps by hash (a data: URI may be megabytes) and which no amount
+ * depends on.
+ */
+function withoutImages(request: InvoiceRequest): InvoiceRequest {
+  const { logo: _logo, ...from } = request.from;
+  const { signature: _signature, ...rest } = request;
+  return { ...rest, from };
 }
 
 /** SHA-256 per image object: the items of a batch share one loaded logo, hashed once. */

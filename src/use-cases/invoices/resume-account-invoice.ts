@@ -6,7 +6,7 @@ import { hostedLinkAsk, type PlannedInvoice } from './plan-account-invoice.ts';
 import type { RecordedInvoice } from './record-account-invoice.ts';
 import type { IdempotencyTie, KeptGeneration } from '../idempotency/kept-generation.ts';
 import { loadPdfImages } from './load-pdf-images.ts';
-import { replanKind } from './replan-kind.ts';
+import { replanKeptInvoice } from './replan-kept-invoice.ts';
 
 /**
  * Issue 20 point 6: the invoice that an Idempotency-Key's earlier request committed and never
@@ -15,7 +15,8 @@ import { replanKind } from './replan-kind.ts';
  * again from the kept invoice. The retry's body is the same request (its fingerprint matched), so
  * the images and the QR come from it; Typst renders the same bytes for the same input, so the PDF
  * is the one the first request would have sent (unless an image fetched by URL changed since).
- * Its kind is planned again (replanKind), and its maker prepares the document as for a new invoice.
+ * It is planned again from its request (replanKeptInvoice), and its kind's maker prepares the
+ * document as for a new invoice.
  */
 export async function resumeAccountInvoice(
   deps: { readonly allowHosts: readonly string[] },
@@ -28,7 +29,7 @@ export async function resumeAccountInvoice(
   const { invoice } = kept.item;
   const planned: PlannedInvoice = {
     invoice,
-    kind: replanKind(invoice, request, catalog.kinds),
+    ...replanKeptInvoice(invoice, request, catalog.kinds),
     qr: invoiceQr(request, invoice),
     request,
     link: kept.item.link ?? undefined,
@@ -36,7 +37,7 @@ export async function resumeAccountInvoice(
     images: undefined,
     warnings: [...kept.item.warnings],
   };
-  const prepared = prepareDocument(catalog, planned.kind, planned.invoice, ports);
+  const prepared = prepareDocument(catalog, planned.kind, planned, ports);
   // The snapshot behind a link was stored at the commit; only a document that prints the images needs them now.
   if (planned.kind.images !== 'none') planned.images = await loadPdfImages(request, { allowHosts: deps.allowHosts, kinds: catalog.kinds });
   return { recorded: { planned, metered: kept.item.metered, event: kept.event ?? undefined, tie, firstRequestId: kept.requestId }, prepared };

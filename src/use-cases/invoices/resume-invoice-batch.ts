@@ -7,7 +7,7 @@ import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
 import type { DocumentPorts } from '../documents/document-maker.ts';
 import { pdfKindOf } from '../../domain/documents/kind-for.ts';
 import { DOCUMENT_CATALOG, prepareDocument } from '../documents/document-makers.ts';
-import { replanKind } from './replan-kind.ts';
+import { replanKeptInvoice } from './replan-kept-invoice.ts';
 import { batchPdfFailed, batchPorts, deliverBatch, type BatchDeps, type BatchItemInput, type BatchOutcome, type BatchRun, type RecordedItem } from './generate-invoice-batch.ts';
 import { invoiceQr } from './compute-caller-invoice.ts';
 import { hostedLinkAsk } from './plan-account-invoice.ts';
@@ -61,13 +61,14 @@ async function restoreItem(db: DbOrTransaction, ports: DocumentPorts, request: I
       signature: await keptImage(db, snapshot.signature_hash, snapshot.signature_format),
     };
   }
+  const replanned = replanKeptInvoice(invoice, request);
   return {
     index: item.index,
     metered,
-    write: link === null ? undefined : prepareDocument(DOCUMENT_CATALOG, pdfKindOf(invoice.profile), invoice, ports)?.write,
+    write: link === null ? undefined : prepareDocument(DOCUMENT_CATALOG, pdfKindOf(invoice.profile), { invoice, ...replanned }, ports)?.write,
     planned: {
       invoice,
-      kind: replanKind(invoice, request),
+      ...replanned,
       qr: invoiceQr(request, invoice),
       request,
       link: link ?? undefined,

@@ -5,7 +5,7 @@ import { buildEInvoice } from '../../../src/domain/einvoice/build-einvoice.ts';
 import type { EInvoice } from '../../../src/domain/einvoice/einvoice.ts';
 import { writeCii } from '../../../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../../../src/domain/einvoice/write-ubl.ts';
-import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
+import { computeInvoiceResult } from '../../../src/domain/invoice/compute-invoice.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
 import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
 import { makeEInvoiceXml } from '../../../src/use-cases/documents/document-makers.ts';
@@ -13,9 +13,9 @@ import { prepareEInvoiceXml } from '../../../src/use-cases/documents/prepare-ein
 import { checkEInvoices } from '../../helpers/check-einvoice.ts';
 import { german } from '../../helpers/einvoice-fixtures.ts';
 
-const invoiceOf = (body: Record<string, unknown>) => {
+const resultOf = (body: Record<string, unknown>) => {
   const request = validateInvoiceRequest(JSON.parse(JSON.stringify(body)), 'body');
-  return computeInvoice(request, { today: '2026-11-25', number: 'RE-2026-0001' });
+  return computeInvoiceResult(request, { today: '2026-11-25', number: 'RE-2026-0001' });
 };
 
 /** Every optional text of a complete German invoice replaced by white space, as a writer could receive it. */
@@ -38,7 +38,8 @@ function blankOptionals(doc: EInvoice): EInvoice {
 const EMPTY_ELEMENT = /<([\w:]+)(?:\s[^>]*)?(?:\/>|>[ \t\r\n]*<\/\1>)/g;
 
 describe('no document carries an empty element (PEPPOL-EN16931-R008, BR-06, BR-07, BR-25)', () => {
-  const doc = buildEInvoice(invoiceOf(german()), undefined, kindFor('ubl', 'xrechnung'));
+  const german1 = resultOf(german());
+  const doc = buildEInvoice(german1.invoice, german1.breakdown(), kindFor('ubl', 'xrechnung'));
 
   it('optional terms with nothing to read are left out of UBL and CII, and Peppol and XRechnung accept the documents', async () => {
     const blanks = blankOptionals(doc);
@@ -67,13 +68,15 @@ describe('no document carries an empty element (PEPPOL-EN16931-R008, BR-06, BR-0
   }
 
   it('through the maker a writer that refuses answers the syntax\'s error, ubl_error or cii_error, and the reason is logged', async () => {
-    const invoice = invoiceOf(german());
+    const { invoice, breakdown } = resultOf(german());
     const reasons: string[] = [];
     const ports = { pdfRenderer: () => { throw new Error('no PDF here'); }, onFailure: (reason: string) => reasons.push(reason) };
     const blankName = { ...invoice, from: { ...invoice.from, name: '\u0007' } };
-    const ubl = makeEInvoiceXml(kindFor('ubl', undefined), invoice, ports)!;
+    // The document is built before numbering and written after: the writer refuses it then.
+    const planned = { invoice: blankName, breakdown };
+    const ubl = makeEInvoiceXml(kindFor('ubl', undefined), planned, ports)!;
     await assert.rejects(() => ubl.write({ invoice: blankName, images: {}, qr: undefined }), (error: unknown) => error instanceof AppError && error.code === 'ubl_error');
-    const cii = prepareEInvoiceXml({ ...kindFor('cii', 'xrechnung'), syntax: 'cii' }, invoice, ports);
+    const cii = prepareEInvoiceXml({ ...kindFor('cii', 'xrechnung'), syntax: 'cii' }, planned, ports);
     assert.throws(() => cii({ invoice: blankName, images: {}, qr: undefined }), (error: unknown) => error instanceof AppError && error.code === 'cii_error');
     assert.ok(reasons.some((reason) => /<cbc:RegistrationName> would be written empty|<cbc:Name> would be written empty/.test(reason)), reasons.join('\n'));
   });

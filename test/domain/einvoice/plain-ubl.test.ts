@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planEInvoice, planWarnings } from '../../../src/domain/einvoice/check-einvoice-profile.ts';
 import { kindFor } from '../../../src/domain/documents/kind-for.ts';
-import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
+import { computeInvoiceResult } from '../../../src/domain/invoice/compute-invoice.ts';
 import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
 import { validateSchema } from '../../helpers/check-einvoice.ts';
 import { makeEInvoice } from '../../helpers/make-einvoice.ts';
@@ -25,8 +25,8 @@ describe('output "ubl" without a profile, short of EN 16931: a plain UBL 2.1 doc
   it('the warning not_en16931 names each rule the document does not meet, field and term, as the pre-flight would', () => {
     for (const fixture of SHORT) {
       const request = validateInvoiceRequest(JSON.parse(JSON.stringify({ ...fixture.request, output: 'ubl' })), 'body');
-      const invoice = computeInvoice(request, { today: '2026-11-25', number: 'X-1' });
-      const warnings = planWarnings(planEInvoice(invoice, kindFor('ubl', invoice.profile)));
+      const { invoice, breakdown } = computeInvoiceResult(request, { today: '2026-11-25', number: 'X-1' });
+      const warnings = planWarnings(planEInvoice(invoice, breakdown, kindFor('ubl', invoice.profile)));
       assert.deepEqual(warnings.map((w) => w.code), ['not_en16931'], fixture.name);
       for (const rule of fixture.breaks) assert.match(warnings[0]!.message, new RegExp(`\\b${rule}\\b`), `${fixture.name}: ${rule}`);
       assert.match(warnings[0]!.message, /no EN 16931 CustomizationID/);

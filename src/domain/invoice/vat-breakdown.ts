@@ -1,16 +1,13 @@
-import type { Invoice } from '../invoice/invoice-schema.ts';
-import type { EInvoiceTotals } from './einvoice.ts';
-import { CURRENCY_MINOR_UNITS, EXEMPT_CATEGORIES, type TaxCategory } from '../invoice/catalog.ts';
-import { globalDiscountShares } from '../invoice/global-discount-shares.ts';
-import { lineCategories } from '../invoice/line-categories.ts';
-import { untaxedShippingCategory } from '../invoice/untaxed-shipping-category.ts';
+import type { TaxCategory } from './catalog.ts';
+import { EXEMPT_CATEGORIES } from './catalog.ts';
+import { globalDiscountShares } from './global-discount-shares.ts';
+import type { LineCategory } from './line-categories.ts';
 import { apportionToTotal, type Fraction } from '../money/apportion-to-total.ts';
 import { formatScaled } from '../money/format-scaled.ts';
-import { DECIMAL_DIGITS, parseDecimal } from '../money/parse-decimal.ts';
+import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import { POW10 } from '../money/pow10.ts';
 import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
-import { TAX_WORD } from '../invoice/language-words.ts';
-import { categoryTaxesFromTaxLines, componentKey, type CategoryComponents } from './category-taxes-from-tax-lines.ts';
+import { categoryTaxesFromGroups, componentKey, type CategoryComponents, type TaxGroupAmount } from './category-taxes-from-groups.ts';
 
 /**
  * EN 16931 VAT category of a line, allowance or charge (UNCL 5305 codes), as lineCategories
@@ -72,12 +69,101 @@ export interface AmountsSubtotal {
   readonly tax: bigint;
 }
 
-/** Every amount of the e-invoice, in minor units, consistent with EN 16931's BR-CO rules. */
-export interface EInvoiceAmounts extends EInvoiceTotals {
+/** The document totals of EN 16931 (BG-22), in minor units. */
+export interface BreakdownTotals {
+  readonly lineExtension: bigint;
+  readonly allowanceTotal: bigint;
+  readonly chargeTotal: bigint;
+  readonly taxExclusive: bigint;
+  readonly taxTotal: bigint;
+  readonly taxInclusive: bigint;
+  readonly prepaid: bigint;
+  readonly rounding: bigint;
+  readonly payable: bigint;
+}
+
+/** Every amount of the invoice as EN 16931 states it, in minor units, consistent with its BR-CO rules. */
+export interface VatBreakdown extends BreakdownTotals {
   readonly minorDigits: number;
   readonly lines: readonly AmountsLine[];
   readonly allowanceCharges: readonly AmountsAllowanceCharge[];
   readonly subtotals: readonly AmountsSubtotal[];
+}
+
+/** A tax component as the engine read it. */
+export interface ExactComponent {
+  readonly name: string;
+  /** × 10^6. */
+  readonly scaledRate: bigint;
+}
+
+/** A line as the engine computed it. */
+export interface ExactLine {
+  /** line_total, minor units (gross when tax-inclusive). */
+  readonly total: bigint;
+  /** The line discount, minor units. */
+  readonly discount: bigint;
+  readonly charges: readonly AmountsLineCharge[];
+  /** × 10^6, as sent. */
+  readonly unitPrice: bigint;
+  /** × 10^6, as sent. */
+  readonly quantity: bigint;
+  /** Its own components (an untaxed line has none). */
+  readonly components: readonly ExactComponent[];
+  /** Its VAT category and rate, as the engine placed it. */
+  readonly placed: LineCategory;
+  /** Whether a category was sent for it (its own or the invoice's). */
+  readonly categorySent: boolean;
+  /** The exemption sent: the line's, else the invoice's. */
+  readonly exemption: { readonly code?: string; readonly reason?: string };
+}
+
+/** A document-level allowance or charge as the engine placed it. */
+export interface ExactAdjustment {
+  readonly charge: boolean;
+  /** Minor units, positive. */
+  readonly amount: bigint;
+  readonly category: TaxCategory;
+  /** × 10^6. */
+  readonly rate: bigint;
+  readonly reason?: string;
+  readonly reasonCode?: string;
+  /** allowances[i] or charges[i]. */
+  readonly field: string;
+}
+
+/** The shipping as the engine placed it. */
+export interface ExactShipping {
+  /** Minor units, not 0. */
+  readonly amount: bigint;
+  readonly category: TaxCategory;
+  /** × 10^6: the rate sent, 0 when untaxed. */
+  readonly rate: bigint;
+  /** shipping_taxes as sent; undefined when it was a single rate or untaxed. */
+  readonly components: readonly ExactComponent[] | undefined;
+}
+
+/** The engine's own exact results that the breakdown is made from: nothing read back from the JSON. */
+export interface ExactInvoice {
+  readonly minorDigits: number;
+  readonly inclusive: boolean;
+  /** The invoice language's word for tax, which names an amount's tax where no line gives one. */
+  readonly taxWord: string;
+  readonly lines: readonly ExactLine[];
+  /** Minor units. */
+  readonly globalDiscount: bigint;
+  /** Allowances in order, then charges. */
+  readonly adjustments: readonly ExactAdjustment[];
+  readonly shipping: ExactShipping | undefined;
+  /** The tax lines, rounded. */
+  readonly taxGroups: readonly TaxGroupAmount[];
+  readonly totalTax: bigint;
+  readonly amountPaid: bigint;
+  readonly rounding: bigint;
+  readonly grandTotal: bigint;
+  readonly balanceDue: bigint;
+  /** The invoice's exemption, for the categories of its allowances, charges and shipping. */
+  readonly exemption: { readonly code?: string; readonly reason?: string };
 }
 
 /** "× rate / 100" with rate × 10^6 is "× rate / 10^8". */
@@ -106,84 +192,65 @@ interface CategoryAccumulator extends CategoryComponents {
 const signed = (a: { charge: boolean; amount: bigint }) => (a.charge ? a.amount : -a.amount);
 
 /**
- * The computed invoice's amounts as EN 16931 needs them. The JSON totals are kept to the cent:
- * LineExtensionAmount − AllowanceTotalAmount + ChargeTotalAmount is the tax-exclusive amount,
- * the tax breakdown adds up to total_tax, and PayableAmount is balance_due.
+ * The invoice's VAT breakdown by category and rate, and every amount EN 16931 states, from the
+ * engine's exact results. The invoice's totals are kept to the cent: LineExtensionAmount −
+ * AllowanceTotalAmount + ChargeTotalAmount is the tax-exclusive amount, the breakdown adds up to
+ * total_tax, and PayableAmount is balance_due.
  *
  * - Each category and rate collects its lines, its share of the global discount (D3, the same
- *   largest-remainder split the engine uses, globalDiscountShares), its allowances and charges
- *   (D37) and the shipping (taxed in its own category, D37; untaxed as D7 has it).
+ *   largest-remainder split the engine's tax bases use), its allowances and charges (D37) and
+ *   the shipping (taxed in its own category, D37; untaxed as D7 has it).
  * - Tax-exclusive invoices: everything carries over as it is.
  * - Tax-inclusive invoices (D6): EN 16931 amounts are net. Per category, net = gross − tax exactly;
  *   the document-level amounts are converted at the category's rate and rounded, and the rest of
  *   the net is spread over the category's lines in proportion to their gross (largest remainder);
  *   line discounts, line charges and unit prices are converted and rounded.
  * - The tax of each category is the sum of the engine's tax lines in it (each names its
- *   category), so the breakdown states the JSON's figures; each lies within a minor unit per tax
- *   line of its exact value, inside EN 16931's tolerance (BR-CO-17, BR-S-09: one currency unit).
+ *   category), so the breakdown states the invoice's figures; each lies within a minor unit per
+ *   tax line of its exact value, inside EN 16931's tolerance (BR-CO-17, BR-S-09: one currency unit).
  *
- * Throws when the result would not add up (it always should): the caller answers ubl_error / cii_error.
+ * Throws when the result would not add up (it always should): a document is then not made.
  */
-export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
-  const minorDigits = CURRENCY_MINOR_UNITS[invoice.currency];
-  const toMinorDivisor = POW10[DECIMAL_DIGITS - minorDigits]!;
-  const minor = (value: number, path: string): bigint => {
-    const scaled = parseDecimal(value, path);
-    if (scaled % toMinorDivisor !== 0n) throw new Error(`${path} ${value} has more decimals than ${invoice.currency}`);
-    return scaled / toMinorDivisor;
-  };
-  const rateOf = (taxes: ReadonlyArray<{ rate: number | string }> | undefined, path: string) => {
-    let rate = 0n;
-    for (const tax of taxes ?? []) rate += parseDecimal(tax.rate, path);
-    return rate;
-  };
-  const items = invoice.items;
-  const lineTotals = items.map((item, i) => minor(item.line_total, `items[${i}].line_total`));
-  const shares = globalDiscountShares(lineTotals, minor(invoice.global_discount, 'global_discount'));
-  const placed = lineCategories(items.map((item, i) => ({
-    sent: item.tax_category ?? invoice.tax_category,
-    rate: rateOf(item.taxes, `items[${i}].taxes`),
-    hasTaxes: item.taxes.length > 0,
-  })));
+export function computeVatBreakdown(exact: ExactInvoice): VatBreakdown {
+  const { minorDigits, taxWord } = exact;
+  const lineTotals = exact.lines.map((line) => line.total);
+  const shares = globalDiscountShares(lineTotals, exact.globalDiscount);
 
   // Categories in order of first use: lines, then allowances, charges and shipping.
   const categories = new Map<string, CategoryAccumulator>();
   // The components taxing each category, as the engine chose them (category-tax-sets.ts): the
   // lines' own; where no line of the category has one, the language's word for tax at its rate.
-  const taxWord = TAX_WORD[invoice.language];
   const seeAmount = (entry: CategoryAccumulator) => {
     if (entry.components.size === 0) entry.components.add(componentKey(taxWord, entry.category.rate));
   };
-  const exemptionOf = (code: TaxCategoryCode, item?: Invoice['items'][number]): AmountsCategory['exemption'] => {
+  const exemptionOf = (code: TaxCategoryCode, sent: ExactLine['exemption']): AmountsCategory['exemption'] => {
     if (!EXEMPT_CATEGORIES.has(code)) return undefined;
-    const exemptionCode = item?.tax_exemption_code ?? invoice.tax_exemption_code;
-    const reason = item?.tax_exemption_reason ?? invoice.tax_exemption_reason;
-    return { ...(exemptionCode !== undefined ? { code: exemptionCode } : {}), ...(reason !== undefined ? { reason } : {}) };
+    return { ...(sent.code !== undefined ? { code: sent.code } : {}), ...(sent.reason !== undefined ? { reason: sent.reason } : {}) };
   };
-  const categoryOf = (code: TaxCategoryCode, rate: bigint, item?: Invoice['items'][number]): CategoryAccumulator => {
+  const categoryOf = (code: TaxCategoryCode, rate: bigint, exemption: ExactLine['exemption'] = exact.exemption): CategoryAccumulator => {
     const key = `${code}${rate}`;
     let entry = categories.get(key);
     if (entry === undefined) {
-      const exemption = exemptionOf(code, item);
-      const category: AmountsCategory = exemption === undefined ? { code, rate, groups: [] } : { code, rate, groups: [], exemption };
+      const stated = exemptionOf(code, exemption);
+      const category: AmountsCategory = stated === undefined ? { code, rate, groups: [] } : { code, rate, groups: [], exemption: stated };
       entry = { code, category, lines: [], components: new Set(), lineTotal: 0n, adjustments: [] };
       categories.set(key, entry);
     }
     return entry;
   };
-  const lineEntries = items.map((item, i) => {
-    const { code, rate } = placed[i]!;
-    const entry = categoryOf(code, rate, item);
+  const lineEntries = exact.lines.map((line, i) => {
+    const { code, rate } = line.placed;
+    const entry = categoryOf(code, rate, line.exemption);
     entry.lines.push(i);
-    entry.lineTotal += lineTotals[i]!;
-    for (const tax of item.taxes) entry.components.add(componentKey(tax.name, parseDecimal(tax.rate, `items[${i}].taxes`)));
+    entry.lineTotal += line.total;
+    for (const tax of line.components) entry.components.add(componentKey(tax.name, tax.scaledRate));
     // An untaxed line that names its category is stated at 0 % under the word for tax (category-tax-sets.ts).
-    if (item.taxes.length === 0 && (item.tax_category ?? invoice.tax_category) !== undefined) entry.components.add(componentKey(taxWord, 0n));
+    if (line.components.length === 0 && line.categorySent) entry.components.add(componentKey(taxWord, 0n));
     if (rate !== 0n) {
       const groups = entry.category.groups as string[];
-      for (const tax of item.taxes) {
+      for (const tax of line.components) {
         // The rate as a number, so 19 and "19.000000" (D38) name one group, as the engine groups them.
-        const name = `${tax.name} ${formatScaled(parseDecimal(tax.rate, `items[${i}].taxes`), DECIMAL_DIGITS)} %`;
+        const name = `${tax.name} ${formatScaled(tax.scaledRate, DECIMAL_DIGITS)} %`;
         if (!groups.includes(name)) groups.push(name);
       }
     }
@@ -196,57 +263,48 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     if (discount > 0n) entry.adjustments.push({ kind: 'global_discount', charge: false, amount: discount });
   }
   // D37: allowances and charges in the category the engine placed them in.
-  for (const [list, charge] of [[invoice.allowances, false], [invoice.charges, true]] as const) {
-    (list ?? []).forEach((a, i) => {
-      const path = `${charge ? 'charges' : 'allowances'}[${i}]`;
-      const entry = categoryOf(a.tax_category as TaxCategoryCode, parseDecimal(a.tax_rate, `${path}.tax_rate`));
-      seeAmount(entry);
-      entry.adjustments.push({
-        kind: charge ? 'charge' : 'allowance',
-        charge,
-        field: path,
-        amount: minor(a.amount, `${path}.amount`),
-        ...(a.reason !== undefined ? { reason: a.reason } : {}),
-        ...(a.reason_code !== undefined ? { reasonCode: a.reason_code } : {}),
-      });
+  for (const a of exact.adjustments) {
+    const entry = categoryOf(a.category, a.rate);
+    seeAmount(entry);
+    entry.adjustments.push({
+      kind: a.charge ? 'charge' : 'allowance',
+      charge: a.charge,
+      field: a.field,
+      amount: a.amount,
+      ...(a.reason !== undefined ? { reason: a.reason } : {}),
+      ...(a.reasonCode !== undefined ? { reasonCode: a.reasonCode } : {}),
     });
   }
   // Shipping: taxed in its own category (D37); untaxed (D7), it follows a supply that is all in
   // one exempt category (an intra-community delivery's freight is part of it), else it is zero
   // rated, or not subject to VAT when nothing is.
-  const shipping = minor(invoice.shipping, 'shipping');
-  if (shipping !== 0n) {
-    const shippingRate = invoice.shipping_taxes !== undefined
-      ? rateOf(invoice.shipping_taxes, 'shipping_taxes')
-      : invoice.shipping_tax_rate !== undefined ? parseDecimal(invoice.shipping_tax_rate, 'shipping_tax_rate') : 0n;
-    // The engine names the category of taxed shipping; untaxed, it is placed as the engine placed it.
-    const code = (invoice.shipping_tax_category as TaxCategoryCode | undefined) ?? untaxedShippingCategory(placed);
-    const entry = categoryOf(code, shippingRate);
-    if (invoice.shipping_taxes === undefined) seeAmount(entry);
-    else for (const tax of invoice.shipping_taxes) entry.components.add(componentKey(tax.name ?? taxWord, parseDecimal(tax.rate, 'shipping_taxes')));
-    entry.adjustments.push({ kind: 'shipping', charge: true, field: 'shipping', amount: shipping });
+  const { shipping } = exact;
+  if (shipping !== undefined) {
+    const entry = categoryOf(shipping.category, shipping.rate);
+    if (shipping.components === undefined) seeAmount(entry);
+    else for (const tax of shipping.components) entry.components.add(componentKey(tax.name, tax.scaledRate));
+    entry.adjustments.push({ kind: 'shipping', charge: true, field: 'shipping', amount: shipping.amount });
   }
 
-  // Each category's exact tax, then integers that add up to the invoice's total_tax.
-  const inclusive = invoice.tax_inclusive;
+  // Each category's tax: the sum of the tax lines in it, integers that add up to total_tax.
+  const inclusive = exact.inclusive;
   const entries = [...categories.values()];
   const grossOf = (entry: CategoryAccumulator) => entry.adjustments.reduce((sum, a) => sum + signed(a), entry.lineTotal);
-  const exactTaxes: Fraction[] = entries.map((entry) => ({
-    numerator: grossOf(entry) * entry.category.rate,
-    denominator: inclusive ? PERCENT_SCALE + entry.category.rate : PERCENT_SCALE,
+  const grosses = entries.map(grossOf);
+  const taxes = categoryTaxesFromGroups(exact.taxGroups, entries, (index, scaledRate) => ({
+    numerator: grosses[index]! * scaledRate,
+    denominator: inclusive ? PERCENT_SCALE + entries[index]!.category.rate : PERCENT_SCALE,
   }));
-  const taxTotal = minor(invoice.total_tax, 'total_tax');
-  const taxes = categoryTaxes(invoice, entries, entries.map(grossOf), taxTotal, exactTaxes, minor);
+  const taxTotal = exact.totalTax;
+  if (taxes === undefined || taxes.reduce((a, b) => a + b, 0n) !== taxTotal) {
+    throw new Error('the tax lines do not fall into the VAT categories of the document');
+  }
 
   const nets = [...lineTotals];
-  const discounts = items.map((item, i) => minor(item.discount, `items[${i}].discount`));
-  const lineCharges = items.map((item, i) => (item.charges ?? []).map((c, k): AmountsLineCharge => ({
-    amount: minor(c.amount, `items[${i}].charges[${k}].amount`),
-    ...(c.reason !== undefined ? { reason: c.reason } : {}),
-    ...(c.reason_code !== undefined ? { reasonCode: c.reason_code } : {}),
-  })));
-  const unitPrices = items.map((item, i) => parseDecimal(item.unit_price, `items[${i}].unit_price`));
-  const quantities = items.map((item, i) => parseDecimal(item.quantity, `items[${i}].quantity`));
+  const discounts = exact.lines.map((line) => line.discount);
+  const lineCharges = exact.lines.map((line) => line.charges);
+  const unitPrices = exact.lines.map((line) => line.unitPrice);
+  const quantities = exact.lines.map((line) => line.quantity);
   const allowanceCharges: AmountsAllowanceCharge[] = [];
   const subtotals: AmountsSubtotal[] = [];
   entries.forEach((entry, k) => {
@@ -256,7 +314,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
       const toNet = (gross: bigint) => divideHalfAwayFromZero(gross * PERCENT_SCALE, PERCENT_SCALE + category.rate);
       adjustments = adjustments.map((a) => ({ ...a, amount: toNet(a.amount) }));
       // Net of the category (gross less its tax), less its document-level amounts, spread over its lines.
-      const net = grossOf(entry) - taxes[k]!;
+      const net = grosses[k]! - taxes[k]!;
       let linesNet = net - adjustments.reduce((sum, a) => sum + signed(a), 0n);
       if (entry.lines.length === 0 && linesNet !== 0n) {
         // No line to take the cents the conversion rounded away (a category of only allowances,
@@ -281,7 +339,7 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
     subtotals.push({ category, taxable, tax: taxes[k]! });
   });
 
-  const lines = items.map((item, i): AmountsLine => ({
+  const lines = exact.lines.map((_, i): AmountsLine => ({
     net: nets[i]!,
     discount: discounts[i]!,
     charges: lineCharges[i]!,
@@ -294,42 +352,17 @@ export function computeEInvoiceAmounts(invoice: Invoice): EInvoiceAmounts {
   const chargeTotal = allowanceCharges.reduce((sum, ac) => (ac.charge ? sum + ac.amount : sum), 0n);
   const taxExclusive = lineExtension - allowanceTotal + chargeTotal;
   const taxInclusive = taxExclusive + taxTotal;
-  const prepaid = minor(invoice.amount_paid, 'amount_paid');
-  const rounding = minor(invoice.rounding_adjustment, 'rounding_adjustment');
-  const payable = minor(invoice.balance_due, 'balance_due');
-  // BR-CO-16, and through it every total above: the document must say what the JSON says.
-  if (taxInclusive - prepaid + rounding !== payable || taxInclusive + rounding !== minor(invoice.grand_total, 'grand_total')) {
-    throw new Error(`e-invoice totals do not add up: tax-inclusive ${taxInclusive}, rounding ${rounding}, grand total ${invoice.grand_total}`);
+  const prepaid = exact.amountPaid;
+  const rounding = exact.rounding;
+  const payable = exact.balanceDue;
+  // BR-CO-16, and through it every total above: the document must say what the invoice says.
+  if (taxInclusive - prepaid + rounding !== payable || taxInclusive + rounding !== exact.grandTotal) {
+    throw new Error(`e-invoice totals do not add up: tax-inclusive ${taxInclusive}, rounding ${rounding}, grand total ${exact.grandTotal}`);
   }
   return {
     minorDigits, lines, allowanceCharges, subtotals, lineExtension, allowanceTotal, chargeTotal,
     taxExclusive, taxTotal, taxInclusive, prepaid, rounding, payable,
   };
-}
-
-/**
- * Each category's tax: the sum of the tax lines in it, so the document states the JSON's figures.
- * An invoice computed before tax lines named their category (a stored snapshot) has its total
- * apportioned over the categories by their exact tax instead, each within a unit of it.
- */
-function categoryTaxes(
-  invoice: Invoice,
-  entries: readonly CategoryAccumulator[],
-  grosses: readonly bigint[],
-  taxTotal: bigint,
-  exactTaxes: readonly Fraction[],
-  minor: (value: number, path: string) => bigint,
-): bigint[] {
-  if (invoice.tax_lines.some((line) => line.tax_category === undefined)) return apportionToTotal(taxTotal, exactTaxes);
-  const inclusive = invoice.tax_inclusive;
-  const taxes = categoryTaxesFromTaxLines(invoice.tax_lines, entries, minor, parseDecimal, (index, scaledRate) => ({
-    numerator: grosses[index]! * scaledRate,
-    denominator: inclusive ? PERCENT_SCALE + entries[index]!.category.rate : PERCENT_SCALE,
-  }));
-  if (taxes === undefined || taxes.reduce((a, b) => a + b, 0n) !== taxTotal) {
-    throw new Error('the tax lines do not fall into the VAT categories of the document');
-  }
-  return taxes;
 }
 
 /**
