@@ -12,14 +12,19 @@ import { createTestPostgres, createTestSqlite, forEachDialect } from '../helpers
 const ALL_NAMES = Object.keys(allMigrations).sort();
 
 /**
- * The tables of this database's own schema. On PostgreSQL, Kysely's introspection lists every
- * schema it can see, and other test files create theirs in the same database at the same time.
+ * The tables of this database's own schema, with their columns. On PostgreSQL only the current
+ * schema is read: other test files create and drop theirs in the same database at the same time,
+ * and introspecting every schema fails when one is dropped half way through the read.
  */
-async function ownTables(db: Kysely<any>) {
-  const tables = await db.introspection.getTables();
+async function ownTables(db: Kysely<any>): Promise<Array<{ name: string; columns: Array<{ name: string }> }>> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db).catch(() => ({ rows: [{ schema: null }] }));
   const schema = rows[0]?.schema ?? undefined;
-  return tables.filter((table) => table.schema === undefined || schema === undefined || table.schema === schema);
+  if (schema === undefined) return db.introspection.getTables();
+  const columns = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns where table_schema = ${schema} order by table_name, ordinal_position`.execute(db);
+  const tables = new Map<string, Array<{ name: string }>>();
+  for (const row of columns.rows) tables.set(row.table_name, [...(tables.get(row.table_name) ?? []), { name: row.column_name }]);
+  return [...tables].map(([name, cols]) => ({ name, columns: cols }));
 }
 // Long enough for both child processes to have started, so they really migrate at the same time.
 const CHILD_START_DELAY_MS = 2_000;
