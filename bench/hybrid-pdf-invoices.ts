@@ -11,7 +11,7 @@ import { checkEInvoiceProfile, planEInvoice } from '../src/domain/einvoice/check
 import type { Language } from '../src/domain/invoice/catalog.ts';
 import { computeInvoiceResult, type InvoiceResult } from '../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
-import { validateInvoiceRequest } from '../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../src/requests/validate-invoice-request.ts';
 import { kindFor } from '../src/domain/documents/kind-for.ts';
 import type { DocumentPorts } from '../src/use-cases/documents/document-maker.ts';
 import { makePdf } from '../src/use-cases/documents/document-makers.ts';

@@ -26,7 +26,7 @@ import { computeVatBreakdown } from '../src/domain/invoice/vat-breakdown.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
 import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
-import { validateInvoiceRequest } from '../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../src/requests/validate-invoice-request.ts';
 import { german } from '../test/helpers/einvoice-fixtures.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { AppError } from '../errors/app-error.ts';
-import { validateInvoiceRequest } from '../http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../requests/validate-invoice-request.ts';
 import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import type { DocumentPorts } from '../use-cases/documents/document-maker.ts';
 import { DOCUMENT_CATALOG, prepareDocument } from '../use-cases/documents/document-makers.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppError } from '../errors/app-error.ts';
-import type { JsonShapeLimits } from './check-json-shape.ts';
-import { jsonShapeLimits } from './json-shape-limits.ts';
-import { parseJsonBody } from './parse-json-body.ts';
+import type { JsonShapeLimits } from '../requests/check-json-shape.ts';
+import { jsonShapeLimits } from '../requests/json-shape-limits.ts';
+import { parseJsonBody } from '../requests/parse-json-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { AppError, isAppError } from '../errors/app-error.ts';
-import { mapValidationError, pickSchemaIssue, type SchemaIssue } from './map-validation-error.ts';
+import { mapValidationError, pickSchemaIssue, type SchemaIssue } from '../requests/map-validation-error.ts';
 
 const MB = 1024 * 1024;
 

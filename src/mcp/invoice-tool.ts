@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type, { type Static, type TObject } from 'typebox';
 import { invoiceRequestFields } from '../domain/invoice/invoice-request-fields.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
-import { validateInvoiceRequest } from '../http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../requests/validate-invoice-request.ts';
 import type { McpCall, McpTool } from './mcp-tool.ts';
 import { toolInputSchema } from './tool-input-schema.ts';
 import { toolInputValidator } from './tool-input-validator.ts';

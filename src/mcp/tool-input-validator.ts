@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
-import { mapValidationError, pickSchemaIssue } from '../http/map-validation-error.ts';
+import { mapValidationError, pickSchemaIssue } from '../requests/map-validation-error.ts';
 import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
 
 // The routes' options (strict types, no defaults, nothing removed), so a tool's arguments are

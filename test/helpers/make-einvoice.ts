@@ -6,7 +6,7 @@ import { writeCii } from '../../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../../src/domain/einvoice/write-ubl.ts';
 import { computeInvoiceResult } from '../../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
-import { validateInvoiceRequest } from '../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../src/requests/validate-invoice-request.ts';
 
 /**
  * The document a request gives, made the way a generation makes it but without a server: the

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { mapValidationError } from '../../src/http/map-validation-error.ts';
-import { validateInvoiceRequest } from '../../src/http/validate-invoice-request.ts';
+import { mapValidationError } from '../../src/requests/map-validation-error.ts';
+import { validateInvoiceRequest } from '../../src/requests/validate-invoice-request.ts';
 import { buildTestApp, validInvoice, type TestApp } from '../helpers/build-test-app.ts';
 
 /**

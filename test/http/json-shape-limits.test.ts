@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { InvoiceRequestSchema } from '../../src/domain/invoice/invoice-request-schema.ts';
 import Type from 'typebox';
-import { jsonShapeLimits, largestJsonShape } from '../../src/http/json-shape-limits.ts';
+import { jsonShapeLimits, largestJsonShape } from '../../src/requests/json-shape-limits.ts';
 import { bearer, body, signUpWithKey, startAccountsApp, type AccountsApp, type Json } from '../helpers/accounts-helpers.ts';
 
 /**

@@ -9,10 +9,10 @@ import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../us
 import { generateBatch } from '../../use-cases/invoices/generate-batch.ts';
 import { generationContext } from '../generation-context.ts';
 import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
-import { jsonShapeLimits } from '../json-shape-limits.ts';
+import { jsonShapeLimits } from '../../requests/json-shape-limits.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
-import { validateInvoiceRequest } from '../validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../requests/validate-invoice-request.ts';
 import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, RATE_LIMIT_HEADERS } from '../openapi/documented-headers.ts';
 import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';

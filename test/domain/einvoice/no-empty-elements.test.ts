@@ -7,7 +7,7 @@ import { writeCii } from '../../../src/domain/einvoice/write-cii.ts';
 import { writeUbl } from '../../../src/domain/einvoice/write-ubl.ts';
 import { computeInvoiceResult } from '../../../src/domain/invoice/compute-invoice.ts';
 import { AppError } from '../../../src/errors/app-error.ts';
-import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 import { makeEInvoiceXml } from '../../../src/use-cases/documents/document-makers.ts';
 import { prepareEInvoiceXml } from '../../../src/use-cases/documents/prepare-einvoice-xml.ts';
 import { checkEInvoices } from '../../helpers/check-einvoice.ts';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { planEInvoice, planWarnings } from '../../../src/domain/einvoice/check-einvoice-profile.ts';
 import { kindFor } from '../../../src/domain/documents/kind-for.ts';
 import { computeInvoiceResult } from '../../../src/domain/invoice/compute-invoice.ts';
-import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 import { validateSchema } from '../../helpers/check-einvoice.ts';
 import { makeEInvoice } from '../../helpers/make-einvoice.ts';
 import { UBL_FIXTURES } from '../../helpers/ubl-fixtures.ts';

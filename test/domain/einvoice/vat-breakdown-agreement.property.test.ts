@@ -6,7 +6,7 @@ import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
 import { parseDecimal } from '../../../src/domain/money/parse-decimal.ts';
 import { makeEInvoice } from '../../helpers/make-einvoice.ts';
 import { readUbl } from '../../helpers/read-ubl.ts';
-import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 
 /**
  * One answer, one set of numbers: the JSON's tax lines and the VAT breakdown of the UBL and CII

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { AppError } from '../../../src/errors/app-error.ts';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';
-import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 
 type Json = Record<string, any>;
 const CTX = { today: '2026-11-25', number: 'T-1' };

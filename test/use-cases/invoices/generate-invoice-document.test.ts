@@ -19,7 +19,7 @@ import type { AccountCaller } from '../../../src/use-cases/caller.ts';
 import { DOCUMENT_CATALOG, makeEInvoiceXml, type DocumentCatalog } from '../../../src/use-cases/documents/document-makers.ts';
 import type { IdempotencyStore } from '../../../src/use-cases/idempotency/idempotency-store.ts';
 import { generateInvoiceDocument, type GenerationDeps, type GenerationOutcome, type GenerationRequest } from '../../../src/use-cases/invoices/generate-invoice-document.ts';
-import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 import { german } from '../../helpers/einvoice-fixtures.ts';
 import { UNLIMITED_PLAN_LIMITS } from '../../helpers/build-test-app.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
 import { GENERATOR_PAGE } from '../../../src/http/pages/generator-page-markup.ts';
-import { validateInvoiceRequest } from '../../../src/http/validate-invoice-request.ts';
+import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 import { buildRequest } from '../../../web/src/generator/build-request.ts';
 import { emptyAdjustment, emptyDraft, emptyItem, ITEM_FIELDS, type Draft } from '../../../web/src/generator/draft.ts';
 

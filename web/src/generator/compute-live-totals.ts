@@ -3,7 +3,7 @@ import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
 import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
 import { isAppError } from '../../../src/errors/app-error.ts';
 import type { ErrorCode } from '../../../src/errors/error-codes.ts';
-import { mapValidationError, pickSchemaIssue } from '../../../src/http/map-validation-error.ts';
+import { mapValidationError, pickSchemaIssue } from '../../../src/requests/map-validation-error.ts';
 import { utcDate } from '../../../src/lib/utc-date.ts';
 import type { InvoiceRequest } from '../../../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../../src/domain/invoice/invoice-schema.ts';

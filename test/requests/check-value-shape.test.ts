@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkValueShape } from '../../src/http/check-value-shape.ts';
+import { checkValueShape } from '../../src/requests/check-value-shape.ts';
 
 const LIMITS = { maxContainers: 10, maxMembers: 6 };
 
