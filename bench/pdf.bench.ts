@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import type { Language } from '../src/domain/invoice/catalog.ts';
-import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../src/requests/normalize-invoice-request.ts';
 import { buildInvoiceView } from '../src/domain/pdf/build-invoice-view.ts';
 import type { InvoiceView } from '../src/domain/pdf/invoice-view.ts';
 import { createPdfWorkerPool } from '../src/render/pdf-worker-pool.ts';

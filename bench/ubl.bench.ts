@@ -25,7 +25,7 @@ import { computeInvoiceResult, type InvoiceResult } from '../src/domain/invoice/
 import { computeVatBreakdown } from '../src/domain/invoice/vat-breakdown.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../src/domain/invoice/invoice-schema.ts';
-import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../src/requests/normalize-invoice-request.ts';
 import { validateInvoiceRequest } from '../src/requests/validate-invoice-request.ts';
 import { german } from '../test/helpers/einvoice-fixtures.ts';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';

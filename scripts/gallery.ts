@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeInvoice } from '../src/domain/invoice/compute-invoice.ts';
 import { LANGUAGES, TEMPLATES, type Language } from '../src/domain/invoice/catalog.ts';
-import { normalizeInvoiceRequest } from '../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../src/requests/normalize-invoice-request.ts';
 import { pdfInput } from '../src/domain/pdf/pdf-input.ts';
 import { TypstPdfCompiler } from '../src/render/typst-pdf-compiler.ts';
 import type { InvoiceRequest } from '../src/domain/invoice/invoice-request-schema.ts';

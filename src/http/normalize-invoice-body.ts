@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { normalizeInvoiceRequest } from '../domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../requests/normalize-invoice-request.ts';
 import { outputFromAccept } from './output-from-accept.ts';
 
 /**

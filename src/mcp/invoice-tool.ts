@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Type, { type Static, type TObject } from 'typebox';
-import { invoiceRequestFields } from '../domain/invoice/invoice-request-fields.ts';
+import { invoiceRequestFields } from '../requests/invoice-request-fields.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import { validateInvoiceRequest } from '../requests/validate-invoice-request.ts';
 import type { McpCall, McpTool } from './mcp-tool.ts';

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import { normalizeInvoiceRequest } from '../domain/invoice/normalize-invoice-request.ts';
-import type { RequestFields } from '../domain/invoice/invoice-request-fields.ts';
+import { normalizeInvoiceRequest } from './normalize-invoice-request.ts';
+import type { RequestFields } from './invoice-request-fields.ts';
 import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import { checkValueShape } from './check-value-shape.ts';

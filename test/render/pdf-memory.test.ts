@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
-import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../../src/requests/normalize-invoice-request.ts';
 import { buildInvoiceView } from '../../src/domain/pdf/build-invoice-view.ts';
 import { ALLOCATOR_SETTINGS, allocatorSettingsToAdd, findJemalloc, JEMALLOC_CONF, v8FlagsToAdd, YOUNG_GENERATION_FLAG } from '../../src/render/allocator-settings.ts';
 import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';

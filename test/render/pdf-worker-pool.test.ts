@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildInvoiceView } from '../../src/domain/pdf/build-invoice-view.ts';
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
-import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../../src/requests/normalize-invoice-request.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { AppError } from '../../src/errors/app-error.ts';
 import { createPdfWorkerPool } from '../../src/render/pdf-worker-pool.ts';

@@ -1,7 +1,7 @@
 import { computeInvoice } from '../../src/domain/invoice/compute-invoice.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import type { Invoice } from '../../src/domain/invoice/invoice-schema.ts';
-import { normalizeInvoiceRequest } from '../../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../../src/requests/normalize-invoice-request.ts';
 import { pdfInput } from '../../src/domain/pdf/pdf-input.ts';
 import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
 

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import { CURRENCIES, LANGUAGES } from '../../../src/domain/invoice/catalog.ts';
 import { computeInvoiceResult } from '../../../src/domain/invoice/compute-invoice.ts';
 import type { VatBreakdown } from '../../../src/domain/invoice/vat-breakdown.ts';
-import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../../../src/requests/normalize-invoice-request.ts';
 import { buildEInvoice } from '../../../src/domain/einvoice/build-einvoice.ts';
 import { writeUbl } from '../../../src/domain/einvoice/write-ubl.ts';
 import { UNIT_CODES } from '../../../src/domain/einvoice/unit-code.ts';

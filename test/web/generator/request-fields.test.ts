@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../../../src/requests/normalize-invoice-request.ts';
 import { GENERATOR_PAGE } from '../../../src/http/pages/generator-page-markup.ts';
 import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
 import { buildRequest } from '../../../web/src/generator/build-request.ts';

@@ -1,6 +1,6 @@
 import { validate } from 'virtual:invoice-request-validator';
 import { computeInvoice } from '../../../src/domain/invoice/compute-invoice.ts';
-import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
+import { normalizeInvoiceRequest } from '../../../src/requests/normalize-invoice-request.ts';
 import { isAppError } from '../../../src/errors/app-error.ts';
 import type { ErrorCode } from '../../../src/errors/error-codes.ts';
 import { mapValidationError, pickSchemaIssue } from '../../../src/requests/map-validation-error.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /** One key the request schema does not have, as `error.unknown_fields` lists it. */
 export interface UnknownField {

@@ -1,6 +1,6 @@
 import { deriveFieldRules, ownNames, type FieldRule, type ObjectRule, type SchemaNode } from './derive-field-rules.ts';
 import { fieldSpellings } from './field-spellings.ts';
-import { InvoiceRequestSchema } from './invoice-request-schema.ts';
+import { InvoiceRequestSchema } from '../domain/invoice/invoice-request-schema.ts';
 
 /** What the request reader knows of the fields an entry takes (normalize-invoice-request.ts). */
 export interface RequestFields {

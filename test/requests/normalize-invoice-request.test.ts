@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isAppError, type AppError } from '../../../src/errors/app-error.ts';
-import { invoiceRequestFields } from '../../../src/domain/invoice/invoice-request-fields.ts';
-import { normalizeInvoiceRequest } from '../../../src/domain/invoice/normalize-invoice-request.ts';
+import { isAppError, type AppError } from '../../src/errors/app-error.ts';
+import { invoiceRequestFields } from '../../src/requests/invoice-request-fields.ts';
+import { normalizeInvoiceRequest } from '../../src/requests/normalize-invoice-request.ts';
 
 type Json = Record<string, unknown>;
 

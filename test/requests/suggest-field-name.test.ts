@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fieldSpellings } from '../../../src/domain/invoice/field-spellings.ts';
-import { suggestFieldName } from '../../../src/domain/invoice/suggest-field-name.ts';
+import { fieldSpellings } from '../../src/requests/field-spellings.ts';
+import { suggestFieldName } from '../../src/requests/suggest-field-name.ts';
 
 const level = (...names: string[]) => fieldSpellings(names.map((name) => [name, name] as const));
 

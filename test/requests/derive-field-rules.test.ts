@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deriveFieldRules, type FieldRule, type ObjectRule, type SchemaNode } from '../../../src/domain/invoice/derive-field-rules.ts';
-import { InvoiceRequestSchema } from '../../../src/domain/invoice/invoice-request-schema.ts';
+import { deriveFieldRules, type FieldRule, type ObjectRule, type SchemaNode } from '../../src/requests/derive-field-rules.ts';
+import { InvoiceRequestSchema } from '../../src/domain/invoice/invoice-request-schema.ts';
 
 const RULES = deriveFieldRules(InvoiceRequestSchema as unknown as SchemaNode);
 
