@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { InvoiceRequestSchema } from '../domain/invoice/invoice-request-schema.ts';
+import { INVOICE_BODY_LIMIT_BYTES } from '../requests/body-limits.ts';
 import { jsonShapeLimits } from '../requests/json-shape-limits.ts';
 import { parseJsonBody } from '../requests/parse-json-body.ts';
-import { INVOICE_BODY_LIMIT_BYTES } from '../http/routes/generate-invoice-route.ts';
 
 /** The shape limits POST /api/generate-invoice parses its body with (issue 20). */
 const LIMITS = jsonShapeLimits(InvoiceRequestSchema);

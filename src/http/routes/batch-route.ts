@@ -9,6 +9,7 @@ import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../us
 import { generateBatch } from '../../use-cases/invoices/generate-batch.ts';
 import { generationContext } from '../generation-context.ts';
 import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
+import { BATCH_BODY_LIMIT_BYTES } from '../../requests/body-limits.ts';
 import { jsonShapeLimits } from '../../requests/json-shape-limits.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import type { GenerateInvoiceRouteDeps } from './generate-invoice-route.ts';
@@ -16,9 +17,6 @@ import { validateInvoiceRequest } from '../../requests/validate-invoice-request.
 import { API_KEY_ONLY } from '../openapi/security-requirements.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, RATE_LIMIT_HEADERS } from '../openapi/documented-headers.ts';
 import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';
-
-/** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
-export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
 /**
  * The body schema takes any element (items are checked one by one), so the JSON shape limits are

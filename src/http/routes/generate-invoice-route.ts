@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { DOCUMENT_KINDS } from '../../domain/documents/document-kinds.ts';
 import { InvoiceRequestSchema } from '../../domain/invoice/invoice-request-schema.ts';
+import { INVOICE_BODY_LIMIT_BYTES } from '../../requests/body-limits.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { GenerateInvoiceResponseSchema } from '../../schemas/generate-invoice-response.ts';
 import { generateInvoiceDocument, type GenerationDeps } from '../../use-cases/invoices/generate-invoice-document.ts';
@@ -15,9 +16,6 @@ import { sendGeneration } from '../send-generation.ts';
 import { ACCOUNT_OR_ANONYMOUS } from '../openapi/security-requirements.ts';
 import { IDEMPOTENT_REPLAYED_HEADER, RATE_LIMIT_HEADERS } from '../openapi/documented-headers.ts';
 import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers.ts';
-
-/** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
-export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export interface GenerateInvoiceRouteDeps {
   readonly callers: CallerResolverDeps;

@@ -7,10 +7,10 @@ import type { McpTool } from '../../mcp/mcp-tool.ts';
 import { mcpToolSet } from '../../mcp/mcp-tool-set.ts';
 import { serveMcpRequest } from '../../mcp/serve-mcp-request.ts';
 import type { AccountCaller } from '../../use-cases/caller.ts';
+import { INVOICE_BODY_LIMIT_BYTES } from '../../requests/body-limits.ts';
 import { jsonShapeLimits } from '../../requests/json-shape-limits.ts';
 import { requireApiKey } from '../require-api-key.ts';
 import type { CallerResolverDeps } from '../resolve-caller.ts';
-import { INVOICE_BODY_LIMIT_BYTES } from './generate-invoice-route.ts';
 
 export interface McpRouteDeps {
   readonly callers: CallerResolverDeps;
