@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { GenerationOutcome } from '../use-cases/invoices/generate-invoice-document.ts';
-import { buildMeta } from './build-meta.ts';
+import { buildMeta } from '../schemas/build-meta.ts';
 import { sendKeptResponse } from './idempotent-replies.ts';
 
 /**

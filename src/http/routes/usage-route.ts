@@ -5,7 +5,7 @@ import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { MonthlyUsageSchema, WindowUsageSchema } from '../../schemas/meta.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import { readUsage, type UsageDeps } from '../../use-cases/limits/read-usage.ts';
-import { rateLimitsView } from '../build-meta.ts';
+import { rateLimitsView } from '../../schemas/build-meta.ts';
 import { requireVerifiedAccount, type CallerResolverDeps } from '../resolve-caller.ts';
 import { ACCOUNT } from '../openapi/security-requirements.ts';
 import { ANY_REQUEST } from '../openapi/error-answers.ts';

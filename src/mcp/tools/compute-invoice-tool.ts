@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { buildMeta } from '../../http/build-meta.ts';
+import { buildMeta } from '../../schemas/build-meta.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
 import type { GenerationDeps } from '../../use-cases/invoices/generate-invoice-document.ts';
 import { invoiceTool } from '../invoice-tool.ts';

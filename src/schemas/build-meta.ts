@@ -2,7 +2,7 @@ import type { MonthlyView } from '../domain/limits/document-cost.ts';
 import type { BurstAdmission, WindowState } from '../domain/limits/burst-limiter.ts';
 import { monthlyEquivalent } from '../domain/limits/plans.ts';
 import type { GenerationWarning } from '../domain/limits/hosted-link-omitted.ts';
-import type { Meta } from '../schemas/meta.ts';
+import type { Meta } from './meta.ts';
 
 const remaining = (window: WindowState): number | null => (window.limit === null ? null : Math.max(0, window.limit - window.used));
 
