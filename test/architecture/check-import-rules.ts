@@ -13,6 +13,9 @@ export type RuleName =
   | 'domain-pure'
   | 'schemas-inward'
   | 'use-cases-no-http'
+  | 'mcp-no-http'
+  | 'cli-no-http'
+  | 'requests-transport-free'
   | 'status-in-http'
   | 'app-error-no-status'
   | 'checkable-imports';
@@ -44,6 +47,12 @@ export const DOMAIN_BUILTINS: Readonly<Record<string, 'any' | readonly string[]>
 
 /** npm packages schemas/ may use: TypeBox, and the option type of the validator's formats. */
 export const SCHEMAS_PACKAGES: readonly string[] = ['typebox', 'ajv-formats'];
+
+/**
+ * npm packages requests/ may use: TypeBox for the schemas it reads along, Ajv and its formats for
+ * the validator. Nothing that serves, stores or fetches: a request is read alike whatever carried it.
+ */
+export const REQUESTS_PACKAGES: readonly string[] = ['typebox', 'ajv', 'ajv-formats'];
 
 /** The names that turn an error code into an HTTP status: only errors/ and http/ touch them. */
 export const STATUS_NAMES: readonly string[] = ['ERROR_STATUS', 'ERROR_VARIANT_STATUS', 'statusOf'];
@@ -99,11 +108,30 @@ const IMPORT_RULES: readonly ImportRule[] = [
     allows: (target) => !inFolders(target, ['http', 'compose'])
       && !(target.kind === 'package' && /^(fastify|fastify-.*|@fastify\/.*)$/.test(target.name)),
   },
+  {
+    name: 'mcp-no-http',
+    folder: 'mcp',
+    why: 'src/mcp/ reads requests through src/requests/ and reaches storage and Redis through a use-case, never src/http/, src/storage/ or src/redis/',
+    allows: (target) => !inFolders(target, ['http', 'storage', 'redis']),
+  },
+  {
+    name: 'cli-no-http',
+    folder: 'cli',
+    why: 'src/cli/ reads request files through src/requests/, never src/http/',
+    allows: (target) => !inFolders(target, ['http']),
+  },
+  {
+    name: 'requests-transport-free',
+    folder: 'requests',
+    why: `src/requests/ imports only src/requests/, src/domain/, src/errors/, src/lib/, src/schemas/ and ${REQUESTS_PACKAGES.join(', ')}: no transport, no storage, no I/O`,
+    allows: (target) => inFolders(target, ['requests', 'domain', 'errors', 'lib', 'schemas'])
+      || (target.kind === 'package' && REQUESTS_PACKAGES.includes(target.name)),
+  },
 ];
 
 /**
- * The import rules of issue 21, point 3, over a set of files under src/: which folder may depend
- * on which, and that only errors/ and http/ choose HTTP statuses. Pure: it reads the texts given,
+ * The import rules of src/ (the README's Layout), over a set of files under src/: which folder may
+ * depend on which, and that only errors/ and http/ choose HTTP statuses. Pure: it reads the texts given,
  * so a test can feed it a synthetic file as easily as the real tree.
  */
 export function checkImportRules(files: readonly SourceText[]): Violation[] {

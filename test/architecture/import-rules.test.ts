@@ -55,6 +55,18 @@ describe('checkImportRules', () => {
     { name: 'AppError given a status', path: 'src/use-cases/a.ts', text: "throw new AppError('forbidden', 'No.', { status: 403 });", import: 'new AppError(…, { status })', rule: 'app-error-no-status' },
     { name: 'AppError given a status, in http too', path: 'src/http/a.ts', text: "throw new errors.AppError('forbidden', 'No.', { 'status': 403 });", import: 'new AppError(…, { status })', rule: 'app-error-no-status' },
     { name: 'a computed specifier', path: 'src/lib/a.ts', text: 'await import(name);', import: '<computed>', rule: 'checkable-imports' },
+    { name: 'mcp → http', path: 'src/mcp/invoice-tool.ts', text: "import { validateInvoiceRequest } from '../http/validate-invoice-request.ts';", import: '../http/validate-invoice-request.ts', rule: 'mcp-no-http' },
+    { name: 'mcp → http, from a tool and in a type', path: 'src/mcp/tools/t.ts', text: "let route: import('../../http/routes/mcp-route.ts').McpRouteDeps;", import: '../../http/routes/mcp-route.ts', rule: 'mcp-no-http' },
+    { name: 'mcp → storage', path: 'src/mcp/tools/t.ts', text: "import { listWebhooks } from '../../storage/repositories/webhooks-repository.ts';", import: '../../storage/repositories/webhooks-repository.ts', rule: 'mcp-no-http' },
+    { name: 'mcp → redis', path: 'src/mcp/a.ts', text: "import type { Redis } from '../redis/client.ts';", import: '../redis/client.ts', rule: 'mcp-no-http' },
+    { name: 'cli → http', path: 'src/cli/read-request-file.ts', text: "import { INVOICE_BODY_LIMIT_BYTES } from '../http/routes/generate-invoice-route.ts';", import: '../http/routes/generate-invoice-route.ts', rule: 'cli-no-http' },
+    { name: 'cli → http, dynamic', path: 'src/cli/run-cli.ts', text: "const { parseJsonBody } = await import('../http/parse-json-body.ts');", import: '../http/parse-json-body.ts', rule: 'cli-no-http' },
+    { name: 'requests → http', path: 'src/requests/a.ts', text: "import { outputFromAccept } from '../http/output-from-accept.ts';", import: '../http/output-from-accept.ts', rule: 'requests-transport-free' },
+    { name: 'requests → fastify', path: 'src/requests/a.ts', text: "import type { FastifyRequest } from 'fastify';", import: 'fastify', rule: 'requests-transport-free' },
+    { name: 'requests → storage', path: 'src/requests/a.ts', text: "import { db } from '../storage/db.ts';", import: '../storage/db.ts', rule: 'requests-transport-free' },
+    { name: 'requests → kysely', path: 'src/requests/a.ts', text: "import type { Kysely } from 'kysely';", import: 'kysely', rule: 'requests-transport-free' },
+    { name: 'requests → use-cases', path: 'src/requests/a.ts', text: "import { MAX_BATCH_ITEMS } from '../use-cases/invoices/generate-invoice-batch.ts';", import: '../use-cases/invoices/generate-invoice-batch.ts', rule: 'requests-transport-free' },
+    { name: 'requests → a built-in with I/O', path: 'src/requests/a.ts', text: "import { readFile } from 'node:fs/promises';", import: 'node:fs/promises', rule: 'requests-transport-free' },
   ];
   for (const { name, path, text, import: imported, rule } of violating) {
     it(`reports ${name}`, () => assert.deepEqual(check(path, text), [{ file: path, line: 1, import: imported, rule }]));
@@ -68,6 +80,10 @@ describe('checkImportRules', () => {
     { name: 'schemas → domain, lib, errors and typebox', path: 'src/schemas/a.ts', text: "import { CURRENCIES } from '../domain/invoice/catalog.ts';\nimport { StringEnum } from '../lib/string-enum.ts';\nimport { ERROR_CODES } from '../errors/error-codes.ts';\nimport Type from 'typebox';" },
     { name: 'use-cases → storage and domain', path: 'src/use-cases/a.ts', text: "import { find } from '../storage/repositories/r.ts';\nimport { compute } from '../domain/invoice/compute-invoice.ts';" },
     { name: 'AppError with a code and a variant', path: 'src/use-cases/a.ts', text: "throw new AppError('auth_required', 'Sign in.', { variant: 'anonymous_generation' });" },
+    { name: 'mcp → requests, schemas, use-cases', path: 'src/mcp/tools/t.ts', text: "import { validateInvoiceRequest } from '../../requests/validate-invoice-request.ts';\nimport { buildMeta } from '../../schemas/build-meta.ts';\nimport type { GenerationDeps } from '../../use-cases/invoices/generate-invoice-document.ts';" },
+    { name: 'cli → requests, use-cases, render', path: 'src/cli/a.ts', text: "import { parseJsonBody } from '../requests/parse-json-body.ts';\nimport { documentFormatFor } from '../use-cases/documents/document-formats.ts';\nimport { createPdfWorkerPool } from '../render/pdf-worker-pool.ts';\nimport { readFile } from 'node:fs/promises';" },
+    { name: 'requests → requests, domain, errors, lib, schemas and its packages', path: 'src/requests/a.ts', text: "import { checkJsonShape } from './check-json-shape.ts';\nimport { InvoiceRequestSchema } from '../domain/invoice/invoice-request-schema.ts';\nimport { AppError } from '../errors/app-error.ts';\nimport { utc } from '../lib/utc-date.ts';\nimport { AJV_OPTIONS } from '../schemas/ajv-options.ts';\nimport { Ajv } from 'ajv';\nimport ajvFormats from 'ajv-formats';\nimport Type from 'typebox';" },
+    { name: 'http → requests', path: 'src/http/register-json-parser.ts', text: "import { parseJsonBody } from '../requests/parse-json-body.ts';" },
     { name: 'errors/ defining the status map', path: 'src/errors/error-codes.ts', text: 'export const ERROR_STATUS = {};\nexport function statusOf() {}' },
   ];
   for (const { name, path, text } of allowed) {
