@@ -4,7 +4,7 @@ import { INVOICE_BODY_LIMIT_BYTES } from '../requests/body-limits.ts';
 import { jsonShapeLimits } from '../requests/json-shape-limits.ts';
 import { parseJsonBody } from '../requests/parse-json-body.ts';
 
-/** The shape limits POST /api/generate-invoice parses its body with (issue 20). */
+/** The shape limits POST /api/generate-invoice parses its body with, so a file is refused where a body would be. */
 const LIMITS = jsonShapeLimits(InvoiceRequestSchema);
 
 /**

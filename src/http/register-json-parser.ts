@@ -18,7 +18,7 @@ declare module 'fastify' {
 const NO_BODY_LIMITS = jsonShapeLimits(undefined);
 
 /**
- * Makes JSON the only body type, parsed with the limits of the route it is sent to (issue 20):
+ * Makes JSON the only body type, parsed with the limits of the route it is sent to:
  * each route's limits are sized when it is added, from its largest legal body, so the largest
  * legal batch is not refused while a body that only costs parse time is refused on every route.
  * Must be registered before the routes, so the onRoute hook sees them all.

@@ -18,7 +18,7 @@ export const MAX_OBJECT_MEMBERS = 20_000;
  * 8 MB of nested brackets takes JSON.parse 1.3 s and 240 MB of heap; one object of 289,000 keys
  * 142 ms and of 500,000 keys 400 ms, while the largest legal batch (50 invoices × 100 lines × 10
  * tax components, 2.3 MB) takes 20 ms. The limits are per route, sized from its largest legal body
- * (json-shape-limits.ts, issue 20). Below them any shape is cheap, however deep: JSON.parse and
+ * (json-shape-limits.ts). Below them any shape is cheap, however deep: JSON.parse and
  * every walk over the body are iterative.
  *
  * The common case costs three indexOf sweeps that stop at the limits. Only a body with more

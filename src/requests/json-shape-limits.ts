@@ -76,9 +76,10 @@ export function largestJsonShape(schema: unknown): JsonShape {
 
 /**
  * A route's JSON shape limits (checkJsonShape), sized from its largest legal body: ROOM_FACTOR
- * times the documented shape, plus ROOM_FLOOR. Issue 20: one limit for every route (20,000 objects
- * and arrays) refused a legal batch of 50 invoices of 100 lines with two tax components each. The
- * limits bound JSON.parse's work below what the byte limit alone allows (docs/hostile-input.md).
+ * times the documented shape, plus ROOM_FLOOR. Per route, because one limit for every route
+ * (20,000 objects and arrays) refused a legal batch of 50 invoices of 100 lines with two tax
+ * components each. The limits bound JSON.parse's work below what the byte limit alone allows
+ * (docs/hostile-input.md).
  */
 export function jsonShapeLimits(schema: unknown): JsonShapeLimits {
   const largest = largestJsonShape(schema);
