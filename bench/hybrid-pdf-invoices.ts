@@ -1,6 +1,6 @@
 /**
- * The invoices of bench:pdf's hybrid stream (issue 22, D40) and the step the bench times: a
- * generation's PDF, from the computed invoice to the bytes the pool returns.
+ * The invoices of bench:pdf's hybrid stream (D40) and the step the bench times: a generation's PDF,
+ * from the computed invoice to the bytes the pool returns.
  *
  * The lines are those of ten-line-invoice.ts (and 100 of them), so the hybrid stream lays out the
  * same table as the plain streams; the parties and payment are german()'s, which is what EN 16931

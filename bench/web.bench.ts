@@ -1,7 +1,7 @@
 /**
- * The web app as a visitor meets it (issue 9): what a first visit downloads, and how long the
- * generator takes in Debian's Chromium (playwright-core) against the production server
- * (dist/server.js, embedded SQLite):
+ * The web app as a visitor meets it: what a first visit downloads, and how long the generator takes
+ * in Debian's Chromium (playwright-core) against the production server (dist/server.js, embedded
+ * SQLite):
  * - bytes of each page's bundle (script, imported chunks, style sheet), as sent (the service does
  *   not compress; a proxy in front that gzips would send the second figure);
  * - cold load: a new browser context (empty cache) opens / with a saved draft, until the preview

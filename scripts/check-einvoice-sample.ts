@@ -1,5 +1,5 @@
 /**
- * Issue 25's promise on random requests: a document the service answers 200 for passes the
+ * The e-invoice promise, on random requests: a document the service answers 200 for passes the
  * official schema and its profile's rules with 0 fatal failures. For each of the 5 pairings it
  * makes N random valid requests (variations of german() of the e-invoice fixtures, from a fixed
  * seed), makes their documents as a generation does (test/helpers/make-einvoice.ts: schema, code

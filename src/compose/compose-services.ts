@@ -49,7 +49,7 @@ export interface Services {
   readonly callers: CallerResolverDeps;
   readonly accounts: AccountDeps;
   readonly generation: GenerationDeps;
-  /** What the health check pings (issue 10). */
+  /** What the health check pings. */
   readonly health: { readonly storage: HealthStorage; readonly counters: HealthCounters };
   readonly hostedInvoices: HostedInvoiceReader;
   /** Failed-attempt counters (login, sign-up, hosted links), in the database or Redis. */

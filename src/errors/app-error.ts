@@ -13,7 +13,7 @@ export class AppError<Code extends ErrorCode = ErrorCode> extends Error {
   readonly variant: ErrorVariant<Code> | undefined;
   /**
    * Whole seconds after which the same request may succeed, for a refusal by a counter that a
-   * use-case consulted itself (issue 24's webhook test sends); the HTTP layer sends it as
+   * use-case consulted itself (the throttle on webhook test sends); the HTTP layer sends it as
    * Retry-After, an MCP tool error in its structured content.
    */
   readonly retryAfterS: number | undefined;

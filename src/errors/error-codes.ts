@@ -26,7 +26,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_key_conflict: 409,
-  webhook_inactive: 409, // beyond the spec (issue 24): redelivering to a webhook deactivated after failures; enable it first
+  webhook_inactive: 409, // beyond the spec: redelivering to a webhook deactivated after failures; enable it first
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   rate_limit_hourly: 429,

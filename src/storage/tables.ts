@@ -121,7 +121,7 @@ export interface IdempotencyRecordsTable {
   expires_at: number;
   /**
    * The generation this request committed, JSON (kept-generation.ts), written in the
-   * generation's own transaction: a retry after a crash before the answer resumes it (issue 20).
+   * generation's own transaction: a retry after a crash before the answer resumes it.
    */
   generation: string | null;
 }
@@ -171,7 +171,7 @@ export interface WebhooksTable {
   last_delivery_at: number | null;
   /** 0 when the last attempt got no HTTP answer. */
   last_status: number | null;
-  /** The secret before the last rotation, sealed like secret_ciphertext (issue 24). */
+  /** The secret before the last rotation, sealed like secret_ciphertext. */
   previous_secret_ciphertext: Generated<string | null>;
   /** Unix ms until which deliveries are also signed with the previous secret. */
   previous_secret_expires_at: Generated<number | null>;
@@ -202,11 +202,11 @@ export interface WebhookDeliveriesTable {
   last_status: number | null;
   created_at: number;
   finished_at: number | null;
-  /** The delivery this one sends again (issue 24 redelivery); null for an event's own delivery. */
+  /** The delivery this one sends again (a redelivery); null for an event's own delivery. */
   redelivery_of: Generated<string | null>;
 }
 
-/** One attempt of a delivery: the delivery log (issue 24). Times are Unix ms. */
+/** One attempt of a delivery: the delivery log. Times are Unix ms. */
 export interface WebhookAttemptsTable {
   id: string;
   delivery_id: string;

@@ -12,7 +12,7 @@ async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
-describe('InvoiceClient: the webhook operations of issue 24, against the running service and an https receiver', () => {
+describe('InvoiceClient: the webhook operations, against the running service and an https receiver', () => {
   const app = useClientApp({ env: ALLOW_LOCALHOST });
   const hooks = useWebhookReceiver();
   /** Every request the client sent, as `METHOD /path?query`, to show each method hits its route. */

@@ -24,7 +24,7 @@ interface Sent {
   status: number;
   /** For a request retried after the restart: the invoice numbers its answer carried, by tag. */
   retriedNumbers?: Map<string, string>;
-  /** The retry answered the generation the cut-off request had committed (issue 20 point 6). */
+  /** The retry answered the generation the cut-off request had committed. */
   resumed?: boolean;
 }
 
@@ -80,15 +80,15 @@ function costOf(_output: Output): { tenths: number; pdfs: number } {
 }
 
 /**
- * Issue 10's crash test, on each storage: a load of generations (JSON, PDF, UBL, batches) from
- * eight clients at once, an instance killed with SIGKILL in the middle of it, the instance
- * started again, and then the books checked against what the clients were answered. Every
- * request answered 200 must have its snapshot, its count and its webhook event; a request that
- * got no answer must have left either all of those or none of them, so the counts equal the sum
- * over the snapshots, the numbers have no gap, and every snapshot is announced once. Every request
- * carries an Idempotency-Key, and those the kill cut off are retried with it after the restart:
- * one whose generation had committed gets that generation back (the same numbers, nothing
- * metered, numbered or announced twice; issue 20 point 6), the others run then.
+ * A crash test, on each storage: a load of generations (JSON, PDF, UBL, batches) from eight clients
+ * at once, an instance killed with SIGKILL in the middle of it, the instance started again, and
+ * then the books checked against what the clients were answered. Every request answered 200 must
+ * have its snapshot, its count and its webhook event; a request that got no answer must have left
+ * either all of those or none of them, so the counts equal the sum over the snapshots, the numbers
+ * have no gap, and every snapshot is announced once. Every request carries an Idempotency-Key, and
+ * those the kill cut off are retried with it after the restart: one whose generation had committed
+ * gets that generation back (the same numbers, nothing metered, numbered or announced twice), the
+ * others run then.
  */
 for (const storage of ['postgres', 'sqlite'] as const) {
   describe(`kill -9 during a load of generations (${storage})`, () => {
@@ -238,14 +238,14 @@ for (const storage of ['postgres', 'sqlite'] as const) {
 }
 
 /**
- * Issue 20 point 6 made certain: the kill lands after the generations committed and before their
- * answers, every time. A fresh instance (one PDF worker, started by the first PDF) gets a batch of
- * 20 invoices with hosted links and four PDF requests at once, each with its Idempotency-Key; the
- * documents render one at a time after the commits, and the instance is killed with SIGKILL the
- * moment the database shows all 24 numbers drawn. After the restart, every request that got no
- * answer is retried with its key: the batch (20 PDFs behind it cannot all have rendered) and any
- * cut-off PDF must answer the numbers committed before the kill, each invoice metered once and
- * announced once. Before the fix, the retries made a second invoice of each.
+ * Resuming a committed generation, made certain: the kill lands after the generations committed and
+ * before their answers, every time. A fresh instance (one PDF worker, started by the first PDF)
+ * gets a batch of 20 invoices with hosted links and four PDF requests at once, each with its
+ * Idempotency-Key; the documents render one at a time after the commits, and the instance is killed
+ * with SIGKILL the moment the database shows all 24 numbers drawn. After the restart, every request
+ * that got no answer is retried with its key: the batch (20 PDFs behind it cannot all have
+ * rendered) and any cut-off PDF must answer the numbers committed before the kill, each invoice
+ * metered once and announced once. Before the fix, the retries made a second invoice of each.
  */
 for (const storage of ['postgres', 'sqlite'] as const) {
   describe(`kill -9 between the commit and the answer, then a retry with the same key (${storage})`, () => {

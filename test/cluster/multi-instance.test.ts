@@ -13,9 +13,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-web
 type Json = Record<string, any>;
 
 /**
- * Issue 10: three processes of the built service on their own ports, sharing one PostgreSQL schema
- * and one Redis prefix, with the requests of each check spread over all three at the same moment.
- * The figures are small so exactness shows: one request too many let through anywhere fails.
+ * Three processes of the built service on their own ports, sharing one PostgreSQL schema and one
+ * Redis prefix, with the requests of each check spread over all three at the same moment. The
+ * figures are small so exactness shows: one request too many let through anywhere fails.
  */
 const LIMITS = {
   anonymous: { hourly: 7, weekly: null },

@@ -16,11 +16,11 @@ const lineArb = fc.record({
 });
 
 /**
- * Random German e-invoice requests (issue 25, property test): 1–12 lines at 19, 7 or 0 %, decimal
- * strings, line discounts and charges, a return line, a global discount, taxed or untaxed
- * shipping, an allowance and a charge, tax-inclusive prices, a credit note, a reverse-charge or
- * intra-community variant — and, now and then, a datum a profile needs left out, so that both
- * sides of the pre-flight are exercised.
+ * Random German e-invoice requests, for property tests: 1–12 lines at 19, 7 or 0 %, decimal
+ * strings, line discounts and charges, a return line, a global discount, taxed or untaxed shipping,
+ * an allowance and a charge, tax-inclusive prices, a credit note, a reverse-charge or
+ * intra-community variant — and, now and then, a datum a profile needs left out, so that both sides
+ * of the pre-flight are exercised.
  */
 export const eInvoiceRequestArb: fc.Arbitrary<Json> = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 12 }),

@@ -11,11 +11,11 @@ import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../he
 import { dataUri, PNG_3X2 } from '../helpers/image-bytes.ts';
 
 /**
- * Hostile input, issue 10: generated and mutated bodies on every route that takes one. Whatever
- * arrives, the answer is below 500, JSON, and either a success of the documented shape or exactly
- * D16's {success:false, error:{code, message}} with a code from the one list and its status.
- * The seed is random unless FUZZ_SEED is set; a failure prints it with the case number and the
- * body, and FUZZ_SEED=<seed> replays the same sequence.
+ * Hostile input: generated and mutated bodies on every route that takes one. Whatever arrives, the
+ * answer is below 500, JSON, and either a success of the documented shape or exactly D16's
+ * {success:false, error:{code, message}} with a code from the one list and its status. The seed is
+ * random unless FUZZ_SEED is set; a failure prints it with the case number and the body, and
+ * FUZZ_SEED=<seed> replays the same sequence.
  */
 const SEED = process.env.FUZZ_SEED === undefined ? randomInt(2 ** 31) : Number(process.env.FUZZ_SEED);
 const INJECT_TIMEOUT_MS = 10_000;
@@ -479,9 +479,9 @@ function judge(route: Route, c: Case, res: LightMyRequestResponse, where: string
 }
 
 /**
- * Issue 20: the validator's own wording is not for callers ("must match ^[A-Z]{2}$", "must NOT
- * have more than …", "must be a number, not number Infinity"); map-validation-error.ts says what
- * the field must be instead.
+ * The validator's own wording is not for callers ("must match ^[A-Z]{2}$", "must NOT have more than
+ * …", "must be a number, not number Infinity"); map-validation-error.ts says what the field must be
+ * instead.
  */
 const VALIDATOR_JARGON = /must match|must NOT|anyOf|oneOf|, not (number|string|boolean|object) /;
 
@@ -733,8 +733,8 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
     for (const route of ['generate anonymous', 'generate keyed', 'batch']) {
       assert.ok((fuzzer.statuses.get(`${route} 200`) ?? 0) >= 100, `${route}: only ${fuzzer.statuses.get(`${route} 200`) ?? 0} successes`);
       // A batch answers most bad items with 200 and a failed result; it is refused whole only for
-      // its envelope (about 500 of its 1,800 bodies since issue 20 sized its limits for 50 full
-      // invoices, 499–515 over three seeds), so its floor is lower than the single routes'.
+      // its envelope (about 500 of its 1,800 bodies, now that its limits fit 50 full invoices;
+      // 499–515 over three seeds), so its floor is lower than the single routes'.
       const floor = route === 'batch' ? 300 : 500;
       assert.ok((fuzzer.statuses.get(`${route} 400`) ?? 0) >= floor, `${route}: only ${fuzzer.statuses.get(`${route} 400`) ?? 0} refusals`);
     }

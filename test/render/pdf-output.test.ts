@@ -123,7 +123,7 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
     }
   });
 
-  it('ar: a line the sender typed in a left-to-right script keeps its order on the right-to-left page (issue 20)', async () => {
+  it('ar: a line the sender typed in a left-to-right script keeps its order on the right-to-left page', async () => {
     const request = richInvoice('ar', 'classic', 'RTL-LTR-1') as Record<string, any>;
     request.from.phone = '+49 30 1234567';
     request.notes = 'Thank you for your business.';

@@ -27,8 +27,8 @@ async function signUpWithKey(web: WebApp): Promise<{ sessionId: string; apiKey: 
 /** What a hostile or broken receiver might answer: it must show as these characters, never as an image. */
 const MARKUP_ANSWER = '<img src=x onerror=alert(1)>';
 
-// Issue 24: the dashboard shows each webhook's delivery log and operates it, against the real app
-// and a real https receiver on 127.0.0.1 (the test CA's localhost, allowed by OUTBOUND_ALLOW_HOSTS).
+// The dashboard shows each webhook's delivery log and operates it, against the real app and a real
+// https receiver on 127.0.0.1 (the test CA's localhost, allowed by OUTBOUND_ALLOW_HOSTS).
 describe('the dashboard operates webhooks: deliveries, test event, redelivery, secret rotation, enable (Chromium)', () => {
   let web: WebApp;
   let receiver: WebhookReceiver;

@@ -89,8 +89,8 @@ export class InvoiceClient {
   async generateInvoice(request: InvoiceRequest, options: GenerationOptions = {}): Promise<GeneratedInvoice | PdfDocument | XmlDocument> {
     const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
     const output: InvoiceOutput = request.output ?? 'json';
-    // Accept follows the output asked for: with content negotiation (issue 23) an Accept that
-    // lists a document type could otherwise pick the output of a body that has none.
+    // Accept follows the output asked for: with content negotiation an Accept that lists a document
+    // type could otherwise pick the output of a body that has none.
     const accept = output === 'json' ? 'application/json' : output === 'pdf' ? 'application/pdf' : '*/*';
     const response = await this.#send({ method: 'POST', path: 'api/generate-invoice', body: request, idempotencyKey, signal: options.signal, accept });
     if (output === 'json') return await response.json() as GeneratedInvoice;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** Burst windows, monthly metering and idempotency records (issue 6, D20–D23). */
+/** Burst windows, monthly metering and idempotency records (D20–D23). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('burst_counters')

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** Invoice snapshots behind hosted links, and the images they print (issue 7, D24). */
+/** Invoice snapshots behind hosted links, and the images they print (D24). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('hosted_invoices')

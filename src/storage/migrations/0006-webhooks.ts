@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** Webhooks, their events and one delivery per event and webhook: the durable outbox (issue 8, D28). */
+/** Webhooks, their events and one delivery per event and webhook: the durable outbox (D28). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhooks')

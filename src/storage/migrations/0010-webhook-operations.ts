@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
 /**
- * Issue 24: webhooks their owners can operate. Each attempt becomes a row (the delivery log), a
- * delivery may be a redelivery of another, and a rotated secret stays valid beside the new one
- * for 24 hours.
+ * Webhooks their owners can operate. Each attempt becomes a row (the delivery log), a delivery may
+ * be a redelivery of another, and a rotated secret stays valid beside the new one for 24 hours.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -29,8 +29,8 @@ export interface ClaimResult {
  * Claims scope + key for a first request: inserts a pending record, or takes over one that has
  * expired or whose pending claim was abandoned (its lease ran out: the process died mid-request).
  * One conditional upsert, so of N concurrent callers exactly one claims. An abandoned claim whose
- * generation committed (issue 20 point 6) keeps that generation, and only the same request may
- * take it over: a different one is the 422 a repeat gets, not a fresh start under a used key.
+ * generation committed keeps that generation, and only the same request may take it over: a
+ * different one is the 422 a repeat gets, not a fresh start under a used key.
  */
 export async function claimIdempotencyKey(db: DbOrTransaction, input: IdempotencyClaimInput): Promise<ClaimResult> {
   const result = await sql<{ claim: string; generation: string | null }>`

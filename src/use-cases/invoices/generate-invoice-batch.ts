@@ -70,8 +70,8 @@ export interface RecordedItem extends Item {
 }
 
 /**
- * POST /api/batch (issue 7): each invoice is computed, checked, metered and rendered on its own,
- * and one that fails fails alone with its index. In order:
+ * POST /api/batch: each invoice is computed, checked, metered and rendered on its own, and one that
+ * fails fails alone with its index. In order:
  * 1. every item is computed (D1–D12); those that fail are answered with their error;
  * 2. the valid ones are counted in the burst windows (a batch counts its items, D21), exactly as
  *    a single generation is counted once computed; when a window admits only some, the first ones
@@ -86,7 +86,7 @@ export interface RecordedItem extends Item {
  * one invoice would be, so that answer is not kept under its Idempotency-Key (D23).
  * With an Idempotency-Key (`tie`), step 4 also writes the results as they stand at the commit
  * into the key's record, so a retry after a crash before the answer resumes the batch
- * (resume-invoice-batch.ts) rather than generating it again (issue 20 point 6).
+ * (resume-invoice-batch.ts) rather than generating it again.
  */
 export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items: readonly BatchItemInput[], tie?: IdempotencyTie): Promise<BatchOutcome> {
   const { caller, nowMs } = run;
@@ -225,7 +225,7 @@ export async function deliverBatch(deps: BatchDeps, run: BatchRun, batch: Commit
   }
   const outcome = batchOutcome(batch.count, failures, new Map(recorded.map((item) => [item.index, item.planned])), batch.rateLimited);
   await announceBatch(deps, run, nowMs, event, outcome, async () => {
-    // The whole batch is taken back: a retry with its key runs afresh (issue 20 point 6).
+    // The whole batch is taken back: a retry with its key runs afresh.
     if (tie !== undefined) await deps.inTransaction((tx) => forgetIdempotentGeneration(tx, tie.claim.scope, tie.claim.key));
     await Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item)));
   });

@@ -101,9 +101,9 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
   const ports: DocumentPorts = { pdfRenderer: deps.pdfRenderer, onFailure: (reason) => request.log.error({ reason }, `${output} build failed`) };
   const { tie } = start;
   const resumes = tie?.resumes;
-  // Issue 20 point 6: when the key's earlier request committed its generation and died before
-  // answering, that generation is answered: not numbered, metered or announced again, and not
-  // counted again (its windows are shown as they stand, like a replay's, D21).
+  // When the key's earlier request committed its generation and died before answering, that
+  // generation is answered: not numbered, metered or announced again, and not counted again (its
+  // windows are shown as they stand, like a replay's, D21).
   const { recorded, prepared, admission } = tie !== undefined && resumes?.kind === 'invoice'
     ? { ...(await resumeAccountInvoice(deps, catalog, body, ports, { ...tie, resumes })), admission: await peekGenerations(deps, caller, nowMs, request.onWindows) }
     : await recordNewInvoice(deps, catalog, request, caller, ports, tie);
@@ -141,11 +141,11 @@ async function recordNewInvoice(
   // D28: the event is written with the count, number and snapshot, so it exists exactly when they
   // do. A document is made after the commit; its event is held until that succeeded.
   const held = prepared !== undefined;
-  // Issue 20 point 6: the generation is written into its Idempotency-Key's record in the same
-  // transaction, so a retry after this instance died between the commit and the answer resumes
-  // it (resume-account-invoice.ts) rather than making a second invoice. The claim is checked
-  // first, before anything is recorded: a refusal written nothing, which a shared SQLite
-  // transaction needs (write-group.ts).
+  // The generation is written into its Idempotency-Key's record in the same transaction, so a retry
+  // after this instance died between the commit and the answer resumes it
+  // (resume-account-invoice.ts) rather than making a second invoice. The claim is checked first,
+  // before anything is recorded: a refusal written nothing, which a shared SQLite transaction needs
+  // (write-group.ts).
   const { outcome, event } = await deps.inTransaction(async (tx) => {
     if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcome: { kind: 'claim_lost' as const }, event: undefined };
     const choices = meteringChoices((withLink) => documentCost(planned.kind.meteredAs, withLink), planned.linkAsk);

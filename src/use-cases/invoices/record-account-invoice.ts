@@ -148,7 +148,7 @@ export interface RecordedInvoice {
   readonly firstRequestId?: string | undefined;
 }
 
-/** What an Idempotency-Key's record keeps of one recorded invoice (issue 20 point 6). */
+/** What an Idempotency-Key's record keeps of one recorded invoice, for a retry to resume it. */
 export function keptInvoiceOf(planned: PlannedInvoice, metered: Metered): KeptInvoice {
   return { invoice: planned.invoice, link: planned.link ?? null, metered, warnings: planned.warnings };
 }

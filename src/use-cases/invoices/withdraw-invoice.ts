@@ -15,7 +15,7 @@ import type { RecordedInvoice } from './record-account-invoice.ts';
 export async function withdrawInvoice(db: Kysely<Tables>, recorded: RecordedInvoice): Promise<void> {
   const { metered, planned, event, tie } = recorded;
   // One transaction, so a crash in the middle cannot leave the key resuming an invoice that is
-  // half taken back (issue 20 point 6).
+  // half taken back.
   await db.transaction().execute(async (tx) => {
     // A retry with its Idempotency-Key runs afresh: a withdrawn invoice is never answered.
     if (tie !== undefined) await forgetIdempotentGeneration(tx, tie.claim.scope, tie.claim.key);

@@ -34,7 +34,7 @@ export async function admitGenerations(deps: AdmissionDeps, caller: Caller, coun
   return admission;
 }
 
-/** The caller's hourly and weekly windows as they stand, counting nothing (a replay is not counted, D21; the dashboard's usage, issue 9). */
+/** The caller's hourly and weekly windows as they stand, counting nothing (a replay is not counted, D21), as the dashboard's usage shows them. */
 export function peekWindows(deps: AdmissionDeps, caller: Caller, nowMs: number): Promise<BurstAdmission> {
   return deps.burstLimiter.peek(burstSubject(caller), burstLimitsOf(deps, caller), nowMs);
 }

@@ -13,8 +13,8 @@ export interface SealedSecrets {
 
 /**
  * The secrets that sign a delivery now, newest first: the current one, and the previous one while
- * its 24 hours after a rotation last (issue 24). Undefined when they cannot be opened:
- * DATA_ENCRYPTION_KEY is not the key they were sealed with.
+ * its 24 hours after a rotation last. Undefined when they cannot be opened: DATA_ENCRYPTION_KEY is
+ * not the key they were sealed with.
  */
 export function openSigningSecrets(sealed: SealedSecrets, webhookId: string, key: Buffer, nowMs: number): string[] | undefined {
   try {

@@ -1,7 +1,7 @@
 import type { Throttle } from '../../domain/limits/throttle.ts';
 import type { WebhookDeps } from './webhook-deps.ts';
 
-/** What the owner's operations on a webhook need beyond registration (issue 24). */
+/** What the owner's operations on a webhook (test, redeliver, rotate, enable) need beyond registration. */
 export interface WebhookOperationDeps extends WebhookDeps {
   /** Bounds test events and redeliveries per webhook. */
   readonly throttle: Throttle;

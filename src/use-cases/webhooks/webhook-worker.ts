@@ -48,7 +48,7 @@ const DEFAULT_POLL_INTERVAL_MS = 1_000;
  * An attempt in flight is a socket and a body in memory, not CPU, so slots are many: with at most
  * 2 per webhook until it answers and 16 per account (pick-fair-deliveries.ts), 10 receivers that
  * never answer hold 20 of them (16 when they are one account's) and the rest keep everyone
- * else's deliveries going at once (issue 20 point 13).
+ * else's deliveries going at once.
  */
 const DEFAULT_CONCURRENCY = 32;
 

@@ -250,7 +250,7 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
   });
 });
 
-describe('buildRequest: the E-invoice section (issue 25, D32–D36)', () => {
+describe('buildRequest: the E-invoice section (D32–D36)', () => {
   /** What the section's inputs hold when the page loads: the selects' first choices, the rest empty. */
   const untouched = {
     profile: 'en16931', document_type: 'invoice', 'billing_reference.number': '', 'billing_reference.date': '',

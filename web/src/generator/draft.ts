@@ -164,8 +164,8 @@ export function loadDraft(storage: Storage): Draft {
 }
 
 /**
- * Saves the draft in the browser (issue 9: work survives a reload). Pictures can pass the
- * storage quota (about 5 MB); then the draft is kept without them and false is returned.
+ * Saves the draft in the browser, so work survives a reload. Pictures can pass the storage quota
+ * (about 5 MB); then the draft is kept without them and false is returned.
  */
 export function saveDraft(storage: Storage, draft: Draft): boolean {
   try {

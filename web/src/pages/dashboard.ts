@@ -52,7 +52,7 @@ const masked = (key: string): string => `${key.slice(0, 4)}${'•'.repeat(12)}${
 
 function showKey(): void {
   byId('key-none').hidden = me.api_key !== null;
-  // A stored key sealed under another DATA_ENCRYPTION_KEY cannot be shown (issue 20, point 7): say so instead of "no key yet".
+  // A stored key sealed under another DATA_ENCRYPTION_KEY cannot be shown: say so instead of "no key yet".
   byId('key-none-text').hidden = me.api_key_unavailable !== undefined;
   byId('key-unavailable').hidden = me.api_key_unavailable === undefined;
   byId('key-unavailable').textContent = me.api_key_unavailable ?? '';
