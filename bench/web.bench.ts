@@ -5,7 +5,7 @@
  * - bytes of each page's bundle (script, imported chunks, style sheet), as sent (the service does
  *   not compress; a proxy in front that gzips would send the second figure);
  * - cold load: a new browser context (empty cache) opens / with a saved draft, until the preview
- *   shows the grand total (HTML, bundle, /api/auth/me; the totals are computed in the page, D44);
+ *   shows the grand total (HTML, bundle, /api/auth/me; the totals are computed in the page);
  * - warm load: the same context again (bundle from the cache: immutable; HTML revalidated);
  * - keystroke to new total: a quantity typed until the total changes, which includes the
  *   generator's 150 ms debounce; no request is made (checked with Resource Timing).

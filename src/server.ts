@@ -8,7 +8,7 @@ import { createDatabase } from './storage/create-database.ts';
 import { checkEncryptionKey } from './use-cases/accounts/check-encryption-key.ts';
 import { migrateToLatest } from './storage/migrate-to-latest.ts';
 
-/** How long in-flight requests and webhook attempts (each at most 10 s, D28) get to finish after SIGTERM/SIGINT before the process exits. */
+/** How long in-flight requests and webhook attempts (each at most 10 s) get to finish after SIGTERM/SIGINT before the process exits. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 /**

@@ -10,7 +10,7 @@ import { resolveCheckedAddresses } from './resolve-checked-addresses.ts';
 export interface PostWebhookOptions {
   /** OUTBOUND_ALLOW_HOSTS: hosts exempt from the public-address check (development and tests). */
   readonly allowHosts: readonly string[];
-  /** Deadline of the whole attempt: DNS, connection, TLS and the answer (D28: 10 s). */
+  /** Deadline of the whole attempt: DNS, connection, TLS and the answer (10 s by default). */
   readonly timeoutMs: number;
   /** Keeps connections to receivers open between attempts (TLS handshakes are most of a delivery's cost). */
   readonly agent?: https.Agent;

@@ -25,7 +25,7 @@ export interface Tables {
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
 export interface InvoiceSequencesTable {
-  /** Whose numbers: an account id for its invoices (D15), `cn:<account id>` for its credit notes (D33). */
+  /** Whose numbers: an account id for its invoices, `cn:<account id>` for its credit notes. */
   scope: string;
   /** Calendar year the numbers restart in (INV-<year>-<seq>, CN-<year>-<seq>). */
   year: number;
@@ -33,7 +33,7 @@ export interface InvoiceSequencesTable {
   last_value: number;
 }
 
-/** One user of the service (D17). Times are Unix milliseconds. */
+/** One user of the service. Times are Unix milliseconds. */
 export interface AccountsTable {
   id: string;
   /** Normalised address; unique. */
@@ -46,7 +46,7 @@ export interface AccountsTable {
   created_at: number;
 }
 
-/** A signed-in browser (D18): the cookie holds the id, the table only its SHA-256. */
+/** A signed-in browser: the cookie holds the id, the table only its SHA-256. */
 export interface SessionsTable {
   id_hash: string;
   account_id: string;
@@ -54,7 +54,7 @@ export interface SessionsTable {
   expires_at: number;
 }
 
-/** The account's one API key (D19): found by hash, kept encrypted so it can be shown again. */
+/** The account's one API key: found by hash, kept encrypted so it can be shown again. */
 export interface ApiKeysTable {
   account_id: string;
   key_hash: string;
@@ -165,7 +165,7 @@ export interface WebhooksTable {
   secret_hint: string;
   /** 1 or 0. */
   is_active: number;
-  /** Events in a row that failed every attempt; 10 deactivates (D28). A delivered event resets it. */
+  /** Events in a row that failed every attempt; the 10th deactivates. A delivered event resets it. */
   failed_events_in_row: Generated<number>;
   created_at: number;
   last_delivery_at: number | null;

@@ -18,7 +18,7 @@ interface Sent {
   readonly output: Output;
   /** The tags of the invoices it asked for (a batch has two). */
   readonly invoiceTags: readonly string[];
-  /** Its Idempotency-Key: a client that gets no answer retries with it (D23). */
+  /** Its Idempotency-Key: a client that gets no answer retries with it. */
   readonly key: string;
   /** HTTP status, or 0 when no answer came (the instance died). */
   status: number;
@@ -205,11 +205,11 @@ for (const storage of ['postgres', 'sqlite'] as const) {
         pdfs += cost.pdfs;
       }
       assert.deepEqual({ tenths: books.tenths, pdfs: books.pdfs }, { tenths, pdfs }, 'the usage count is the sum over the snapshots: no count without a snapshot, none missing');
-      // 3. The numbers: one per snapshot, no gap, no repeat (D15).
+      // 3. The numbers: one per snapshot, no gap, no repeat.
       const numbers = [...books.numberByTag.values()].sort();
       assert.deepEqual(numbers, Array.from({ length: numbers.length }, (_, i) => `INV-2026-${String(i + 1).padStart(5, '0')}`));
       assert.equal(books.sequence, numbers.length);
-      // 4. Every snapshot is announced exactly once (deliveries are at least once, D28: a copy the
+      // 4. Every snapshot is announced exactly once (deliveries are at least once: a copy the
       //    dead instance sent but could not record may come again), and nothing else is.
       const expectedEvents = books.events;
       await receiver.waitFor(expectedEvents, 60_000);

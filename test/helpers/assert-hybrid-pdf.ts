@@ -4,7 +4,7 @@ import { checkFacturX, checkPdfA3b } from './check-pdfa.ts';
 import { checkEInvoice } from './check-einvoice.ts';
 import { pdfAttachments, pdfFonts, qpdfCheck, readXmp, XMP_NAMESPACES } from './pdf-tools.ts';
 
-/** What a hybrid PDF should be (D40). */
+/** What a hybrid PDF should be. */
 export interface ExpectedHybrid {
   readonly fileName: 'factur-x.xml' | 'xrechnung.xml';
   /** The CII `output: "cii"` answered for the same request, when the caller has it. */

@@ -12,7 +12,7 @@ import { dataUri, PNG_3X2 } from '../helpers/image-bytes.ts';
 
 /**
  * Hostile input: generated and mutated bodies on every route that takes one. Whatever arrives, the
- * answer is below 500, JSON, and either a success of the documented shape or exactly D16's
+ * answer is below 500, JSON, and either a success of the documented shape or exactly
  * {success:false, error:{code, message}} with a code from the one list and its status. The seed is
  * random unless FUZZ_SEED is set; a failure prints it with the case number and the body, and
  * FUZZ_SEED=<seed> replays the same sequence.
@@ -364,7 +364,7 @@ class Mutator {
 // Sending and judging.
 
 const CODES = new Set(Object.keys(ERROR_STATUS));
-/** D16: codes whose status depends on the case (docs/errors.md). */
+/** Codes whose status depends on the case (docs/errors.md). */
 const OTHER_STATUS: Partial<Record<ErrorCode, number>> = { auth_required: 403, idempotency_key_conflict: 422 };
 /**
  * D16: a validation message starts with the canonical path of the field it is about (any
@@ -375,7 +375,7 @@ const OTHER_STATUS: Partial<Record<ErrorCode, number>> = { auth_required: 403, i
 const FORBIDDEN_KEY = '(^|[.\\]])(__proto__|constructor|prototype) is not allowed: ';
 const NAMES_A_FIELD = new RegExp([
   '^(invoices(\\[\\d+\\])?\\.)?(from|to|ship_to|invoice|items|global_tax|global_taxes|global_discount|global_discount_type|shipping|shipping_label|deposit|rounding|rounding_increment|amount_paid|payment|template|accent_color|signature|output|page_size|features|notes|refund_policy|footer|custom_fields|metadata|invoices)(\\[\\d+\\]|\\.[a-z_]+)*[ :]',
-  // D46: unknown fields are named by their path, the key as it was sent (quoted when it is not a plain name).
+  // Unknown fields are named by their path, the key as it was sent (quoted when it is not a plain name).
   '^(invoices(\\[\\d+\\])?\\.)?\\S.*? is not a field[.;] ',
   '^The request (body|invoice) ',
   '^The Idempotency-Key header ',
@@ -553,7 +553,7 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
         yield extra({ kind: 'wrong-type-sweep', payload: draft.text(), contentType: 'application/json', output: 'json' });
       }
     }
-    // D13: each forbidden key at every level (an array gets it in a new object element).
+    // Each forbidden key at every level (an array gets it in a new object element).
     for (const path of pathsOf(base).filter((p) => typeof getAt(base, p) === 'object')) {
       for (const key of ['__proto__', 'constructor', 'prototype']) {
         const draft = new Draft(base);

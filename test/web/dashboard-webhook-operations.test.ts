@@ -130,7 +130,7 @@ describe('the dashboard operates webhooks: deliveries, test event, redelivery, s
   });
 
   it('offers Enable in the State column of a disabled webhook; redelivery says to enable it first', async () => {
-    // D28 disables a webhook after 10 failed events in a row; the row says so directly here.
+    // A webhook is disabled after 10 failed events in a row; the row says so directly here.
     const side = await web.accounts.sideDatabase();
     await side.db.updateTable('webhooks').set({ is_active: 0 }).execute();
     await page.reload();

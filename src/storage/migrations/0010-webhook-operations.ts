@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('webhook_attempts')
     // Random base62; never shown.
     .addColumn('id', 'text', (column) => column.primaryKey())
-    // Kept as long as its delivery: the sweep's 7 days after it finished (D28's outbox).
+    // Kept as long as its delivery: the sweep's 7 days after it finished.
     .addColumn('delivery_id', 'text', (column) => column.notNull().references('webhook_deliveries.id').onDelete('cascade'))
     // Unix ms the request was started.
     .addColumn('attempted_at', 'bigint', (column) => column.notNull())

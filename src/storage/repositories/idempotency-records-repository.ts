@@ -11,7 +11,7 @@ export interface IdempotencyClaimInput {
   readonly nowMs: number;
   /** Unix ms after which a pending claim counts as abandoned. */
   readonly leaseUntil: number;
-  /** Unix ms after which the record is gone (created + 24 h, D23). */
+  /** Unix ms after which the record is gone (created + 24 h). */
   readonly expiresAt: number;
 }
 
@@ -140,7 +140,7 @@ export async function releaseIdempotencyClaim(db: DbOrTransaction, scope: string
     .execute();
 }
 
-/** Deletes every record past its 24 hours (D23: nothing kept past its life); returns how many. */
+/** Deletes every record past its 24 hours (nothing is kept past its life); returns how many. */
 export async function deleteExpiredIdempotencyRecords(db: DbOrTransaction, nowMs: number): Promise<number> {
   const result = await db.deleteFrom('idempotency_records').where('expires_at', '<=', nowMs).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -53,8 +53,8 @@ export async function findSubscribedWebhookIds(db: DbOrTransaction, accountId: s
 export type AttemptEnd = 'retry' | 'delivered' | 'failed';
 
 /**
- * D28: every attempt sets last_delivery_at and last_status. A delivered event resets the count of
- * failed events in a row; a failed one adds to it and the tenth deactivates the webhook. The SET
+ * Every attempt sets last_delivery_at and last_status. A delivered event resets the count of failed
+ * events in a row; a failed one adds to it and the tenth deactivates the webhook. The SET
  * expressions read the row's old values on both dialects, so this is one atomic statement.
  */
 export async function recordWebhookAttempt(db: DbOrTransaction, id: string, nowMs: number, status: number, end: AttemptEnd, maxFailedInRow: number): Promise<void> {

@@ -12,7 +12,7 @@ import type { Tables } from '../../storage/tables.ts';
 import type { IdempotencyClaim } from './idempotency-claim.ts';
 import { parseKeptGeneration, type KeptGeneration } from './kept-generation.ts';
 
-/** D23: a first response is replayed for 24 hours. */
+/** A first response is replayed for 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a pending claim holds before another request may take the key over. Far longer than

@@ -21,7 +21,7 @@ export interface KeptInvoice {
   readonly invoice: Invoice;
   readonly link: HostedLink | null;
   readonly metered: Metered;
-  /** meta.warnings of its answer (D42). */
+  /** meta.warnings of its answer. */
   readonly warnings: readonly GenerationWarning[];
 }
 

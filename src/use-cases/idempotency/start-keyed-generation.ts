@@ -20,7 +20,10 @@ export interface SentIdempotencyKey {
  */
 export type KeyHeldListener = (claim: IdempotencyClaim, resumed: boolean) => void;
 
-/** How a generation under D23 goes on: its first answer is replayed, or it runs, tied to its key when it has one. */
+/**
+ * How a generation under an Idempotency-Key goes on: its first answer is replayed, or it runs,
+ * tied to its key when it has one.
+ */
 export type KeyedStart = { readonly replay: KeptResponse } | { readonly replay?: undefined; readonly tie: IdempotencyTie | undefined };
 
 /**

@@ -25,7 +25,7 @@ export async function generateBatch(deps: BatchDeps, request: BatchRequest): Pro
   const { caller, nowMs, items } = request;
   const start = await startKeyedGeneration(deps.idempotency, request, 'batch', request.body);
   if (start.replay !== undefined) {
-    // A replay is neither counted nor metered (D21); its headers show the windows as they are.
+    // A replay is neither counted nor metered; its headers show the windows as they are.
     await peekGenerations(deps, caller, nowMs, request.onWindows);
     return { kind: 'replay', response: start.replay };
   }

@@ -29,7 +29,7 @@ export async function resumeInvoiceBatch(
   items: readonly BatchItemInput[],
   tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'batch' }> },
 ): Promise<BatchOutcome> {
-  // Counted when it ran (D21): the answer's headers show the windows as they stand.
+  // Counted when it ran: the answer's headers show the windows as they stand.
   await peekGenerations(deps, run.caller, run.nowMs, run.onWindows);
   const ports = batchPorts(deps, run.log);
   const kept = tie.resumes;

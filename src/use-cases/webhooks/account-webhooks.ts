@@ -18,7 +18,7 @@ import type { WebhookOperationDeps } from './webhook-operation-deps.ts';
 import { webhookNotFound } from './webhook-not-found.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 
-/** D28: at most 10 webhooks per account. */
+/** At most 10 webhooks per account. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 
 /** How long registration waits for DNS before refusing the URL. */
@@ -41,7 +41,7 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
   };
   return {
     /**
-     * Registers a webhook (D28): https only, every address the host resolves to public unless
+     * Registers a webhook: https only, every address the host resolves to public unless
      * allow-listed, at most 10 per account (counted under the account's row lock). The secret is
      * returned here and never again.
      */
@@ -138,8 +138,8 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
 export type AccountWebhooks = ReturnType<typeof accountWebhooks>;
 
 /**
- * D28 at registration: the host must resolve, and to public addresses only. The same check runs
- * again at every delivery (postWebhook), since DNS answers change.
+ * At registration, the host must resolve, and to public addresses only. The same check runs again
+ * at every delivery (postWebhook), since DNS answers change.
  */
 async function checkTargetAddresses(url: URL, allowHosts: readonly string[]): Promise<void> {
   const { host, allowed } = outboundHost(url, allowHosts);

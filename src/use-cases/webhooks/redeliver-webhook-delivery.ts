@@ -15,7 +15,7 @@ const deliveryNotFound = (webhookId: string, id: string) => new AppError('not_fo
  * Sends one logged event to the webhook again, as a new delivery due at once: the same body and
  * event id (receivers deduplicate on X-Service-Delivery), a fresh X-Service-Timestamp and a
  * signature made when it is sent, with the secrets in force then. It follows the retry schedule
- * (D28) like any delivery, and the original keeps its own log.
+ * like any delivery, and the original keeps its own log.
  */
 export async function redeliverWebhookDelivery(deps: WebhookOperationDeps, accountId: string, webhookId: string, deliveryId: string): Promise<DeliveryView> {
   const webhook = await findWebhook(deps.db, accountId, webhookId);

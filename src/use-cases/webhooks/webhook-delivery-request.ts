@@ -39,7 +39,7 @@ export interface DeliveryRequest {
   readonly nowMs: number;
 }
 
-/** D28's headers of one attempt; the signature covers the body only, with every secret in force. */
+/** The headers of one attempt; the signature covers the body only, with every secret in force. */
 export function deliveryHeaders(request: DeliveryRequest): OutgoingHttpHeaders {
   return {
     'content-type': 'application/json',

@@ -7,6 +7,6 @@ export interface WebhookOperationDeps extends WebhookDeps {
   readonly throttle: Throttle;
   /** Tells this instance's delivery worker that a delivery is due now. */
   readonly wake: () => void;
-  /** A test event's attempt deadline: a delivery's (D28: 10 s). */
+  /** A test event's attempt deadline: a delivery's (10 s). */
   readonly testTimeoutMs: number;
 }

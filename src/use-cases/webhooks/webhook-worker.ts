@@ -17,7 +17,7 @@ export interface WebhookWorkerLog {
 
 export interface WebhookWorkerDeps extends WebhookDeps {
   readonly log: WebhookWorkerLog;
-  /** One attempt's deadline (D28: 10 s). */
+  /** One attempt's deadline (10 s by default). */
   readonly timeoutMs?: number;
   /** How often the outbox is looked at for due deliveries made by other instances or retries (1 s). */
   readonly pollIntervalMs?: number;
@@ -38,8 +38,8 @@ export interface WebhookWorker {
 
 /**
  * A claim outlives one attempt's deadline with a wide margin, so a live instance never loses its
- * claim to another; an instance that died mid-attempt has its deliveries taken over when the
- * claim runs out (at-least-once, D28).
+ * claim to another; an instance that died mid-attempt has its deliveries taken over when the claim
+ * runs out: delivery is at least once.
  */
 export const WEBHOOK_CLAIM_LEASE_MS = 60_000;
 

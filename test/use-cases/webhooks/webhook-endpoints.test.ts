@@ -19,7 +19,7 @@ const list = async (app: FastifyInstance, apiKey: string): Promise<Json[]> => {
   return body(res).webhooks as Json[];
 };
 
-/** The D16 error shape with this status and code; the message is returned for further checks. */
+/** The error shape with this status and code; the message is returned for further checks. */
 function assertError(res: LightMyRequestResponse, status: number, code: string, what: string): string {
   assert.equal(res.statusCode, status, `${what}: ${res.body.slice(0, 300)}`);
   const answer = body(res);

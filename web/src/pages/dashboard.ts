@@ -223,9 +223,9 @@ async function createWebhook(event: SubmitEvent): Promise<void> {
 }
 
 /**
- * D43: until the address is confirmed, every account feature answers 403 unverified_account, so
- * the page shows the one thing to do (open the link, or ask for a new one) instead of panels that
- * cannot work.
+ * Until the address is confirmed, every account feature answers 403 unverified_account, so the page
+ * shows the one thing to do (open the link, or ask for a new one) instead of panels that cannot
+ * work.
  */
 function showUnverified(): void {
   byId('unverified-email').textContent = me.email;
