@@ -1,8 +1,8 @@
 /**
- * POST /api/batch (issue 7): a batch of 50 ten-line invoices, each rendered to a PDF behind its
- * hosted link, through the built service on the embedded default (SQLite), both cores free for
- * the PDF worker pool. Measures the wall time of each batch at the client (request sent → whole
- * answer read) and the server's peak memory (VmHWM of the process, worker threads included).
+ * POST /api/batch: a batch of 50 ten-line invoices, each rendered to a PDF behind its hosted link,
+ * through the built service on the embedded default (SQLite), both cores free for the PDF worker
+ * pool. Measures the wall time of each batch at the client (request sent → whole answer read) and
+ * the server's peak memory (VmHWM of the process, worker threads included).
  *
  *   npm run bench:batch
  *   BATCHES=20 npm run bench:batch
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < WARMUP_BATCHES; i++) await send();
     const afterWarmUp = memoryMb(server.pid!);
     const times: number[] = [];
-    // Resident memory after every batch shows whether it settles or keeps growing (issue 20 point 14).
+    // Resident memory after every batch shows whether it settles or keeps growing.
     const resident: number[] = [];
     let last: Awaited<ReturnType<typeof send>> | undefined;
     for (let i = 0; i < BATCHES; i++) {

@@ -1,8 +1,8 @@
 /**
- * Issue 10's sustained load: two instances of the built service on one PostgreSQL and one Redis,
- * a mixed load of JSON and PDF generations for an account (each with its hosted snapshot) spread
- * over both, for DURATION_S seconds (default 300). Reports req/s, p50/p99 per output, errors, and
- * each instance's RSS every SAMPLE_S seconds with its trend, which must be flat.
+ * Sustained load: two instances of the built service on one PostgreSQL and one Redis, a mixed load
+ * of JSON and PDF generations for an account (each with its hosted snapshot) spread over both, for
+ * DURATION_S seconds (default 300). Reports req/s, p50/p99 per output, errors, and each instance's
+ * RSS every SAMPLE_S seconds with its trend, which must be flat.
  *
  *   npm run bench:cluster-load                 # 5 minutes, 16 clients, 1 PDF in 5
  *   DURATION_S=60 CONNECTIONS=8 npm run bench:cluster-load

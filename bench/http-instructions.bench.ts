@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   const bareOut = mkdtempSync(path.join(tmpdir(), 'callgrind-bare-'));
   const invoiceUrl = 'http://127.0.0.1:3912/api/generate-invoice';
   const bareUrl = 'http://127.0.0.1:3911/fixed';
-  // The anonymous windows (issue 9) would refuse all but the first requests with 429: raised, as in
+  // The anonymous windows would refuse all but the first requests with 429: raised, as in
   // http.bench.ts. The allocator settings and the V8 flag are given here, so the service does not
   // start itself again with them (allocator-settings.ts): callgrind would not follow that exec.
   const service = underCallgrind(serviceOut, [path.join(SERVICE_DIST, 'server.js')], {

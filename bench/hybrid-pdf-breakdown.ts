@@ -1,10 +1,9 @@
 /**
- * Where a hybrid PDF's extra time goes (issue 22): the steps of generatePdf run one by one in this
- * thread, without the pool, on new plain and hybrid invoices taken in turn, each step timed. The
- * copy of the PDF from the worker is stood in for by structuredClone of its bytes here (the real
- * copy serialises in the worker and deserialises in the main thread). Only the hybrid has a
- * pre-flight, a CII, a printable view (U+FFFD for what its fonts lack, as pdf-worker.ts does) and
- * an XMP step.
+ * Where a hybrid PDF's extra time goes: the steps of generatePdf run one by one in this thread,
+ * without the pool, on new plain and hybrid invoices taken in turn, each step timed. The copy of
+ * the PDF from the worker is stood in for by structuredClone of its bytes here (the real copy
+ * serialises in the worker and deserialises in the main thread). Only the hybrid has a pre-flight,
+ * a CII, a printable view (U+FFFD for what its fonts lack, as pdf-worker.ts does) and an XMP step.
  */
 import { planEInvoice } from '../src/domain/einvoice/check-einvoice-profile.ts';
 import { kindFor } from '../src/domain/documents/kind-for.ts';

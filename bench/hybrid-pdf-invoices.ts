@@ -1,6 +1,6 @@
 /**
- * The invoices of bench:pdf's hybrid stream (issue 22, D40) and the step the bench times: a
- * generation's PDF, from the computed invoice to the bytes the pool returns.
+ * The invoices of bench:pdf's hybrid stream and the step the bench times: a generation's PDF, from
+ * the computed invoice to the bytes the pool returns.
  *
  * The lines are those of ten-line-invoice.ts (and 100 of them), so the hybrid stream lays out the
  * same table as the plain streams; the parties and payment are german()'s, which is what EN 16931
@@ -41,7 +41,7 @@ function hybridCase(language: Language, lines = 10): HybridCase {
   const { global_discount, shipping, notes } = TEN_LINE_INVOICE;
   const body = german({ items, global_discount, shipping, notes, profile: 'factur-x', invoice: { ...german().invoice, language } });
   const request = validateInvoiceRequest(JSON.parse(JSON.stringify(body)), 'body');
-  // The service would refuse a hybrid its profile cannot make (D39); the bench must not time one.
+  // The service would refuse a hybrid its profile cannot make; the bench must not time one.
   const { invoice, breakdown } = computeInvoiceResult(request, { today: TODAY, number: 'RE-2026-00000' });
   checkEInvoiceProfile(invoice, breakdown, 'pdf');
   return { name: `${language}, ${lines} lines`, lines, request };

@@ -1,7 +1,7 @@
 /**
- * bench:pdf's hybrid stream (issue 22): a Factur-X PDF beside the plain PDF of the same invoice on
- * the service's worker pool, in the same run and interleaved, so a change in the shared host's
- * load falls on both. The issue's bound: a hybrid costs at most 30 % more than a plain PDF.
+ * bench:pdf's hybrid stream: a Factur-X PDF beside the plain PDF of the same invoice on the
+ * service's worker pool, in the same run and interleaved, so a change in the shared host's load
+ * falls on both. The bound it checks: a hybrid costs at most 30 % more than a plain PDF.
  *
  * Both arms time the same step, from the computed invoice to the PDF's bytes (generatePdf), so a
  * hybrid's figure holds all it does beyond a plain PDF: the pre-flight, the CII, the larger render

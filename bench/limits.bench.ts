@@ -1,7 +1,7 @@
 /**
- * What the limits cost (issue 6): POST /api/generate-invoice (10-line invoice, JSON) on the
- * current build, with burst windows and monthly metering on, beside the build before limits
- * existed (BASELINE_REF, by default 1d0b873, the figure of order 1), in alternating rounds.
+ * What the limits cost: POST /api/generate-invoice (10-line invoice, JSON) on the current build,
+ * with burst windows and monthly metering on, beside the build before limits existed (BASELINE_REF,
+ * by default 1d0b873, the last commit before limits), in alternating rounds.
  *
  * Two callers on each build:
  *  - anonymous: the current build counts the request in its per-IP hour and week (one statement);

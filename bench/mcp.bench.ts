@@ -1,6 +1,6 @@
 /**
- * MCP (issue 24 point 7): what a tool call costs against the same generation over HTTP, through
- * the built service on the embedded default (SQLite). The MCP endpoint is stateless: every POST
+ * MCP: what a tool call costs against the same generation over HTTP, through the built service on
+ * the embedded default (SQLite). The MCP endpoint is stateless: every POST
  * /mcp builds a server and a transport for its one JSON-RPC request, validates the arguments and
  * calls the generation use-case, so its extra cost is that setup and the JSON-RPC envelope.
  *

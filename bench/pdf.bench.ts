@@ -1,6 +1,6 @@
 /**
  * PDF rendering: the service's Typst worker pool beside a Chromium HTML→PDF baseline of the same
- * worded invoice, measured in the same run (issue 4).
+ * worded invoice, measured in the same run.
  *
  *   npm run bench:pdf
  *
@@ -8,12 +8,12 @@
  * with pooled pages, one per core; it is a benchmark-only dependency. Both engines get the same
  * fonts (Chromium through @font-face from the same npm font files).
  *
- * Issue 22 adds the hybrid stream: a Factur-X PDF beside the plain PDF of the same invoice, on the
- * same pool after the plain streams and the memory rounds (hybrid-pdf-stream.ts), and where a
- * hybrid's extra time goes, step by step in process (hybrid-pdf-breakdown.ts).
+ * Then the hybrid stream: a Factur-X PDF beside the plain PDF of the same invoice, on the same pool
+ * after the plain streams and the memory rounds (hybrid-pdf-stream.ts), and where a hybrid's extra
+ * time goes, step by step in process (hybrid-pdf-breakdown.ts).
  */
 // First, as in src/server.ts: this process runs the worker pool, so it starts with the same glibc
-// malloc settings as the service (issue 20 point 14).
+// malloc settings as the service.
 import '../src/render/start-with-allocator-settings.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -138,8 +138,8 @@ async function main(): Promise<void> {
   const rssPeak = Math.max(...rssRounds);
   const rssAfter = process.memoryUsage().rss;
   const resident = residentMb();
-  // After the memory rounds, and loaded only then, so their figures stay those of plain PDFs as
-  // before issue 22: the e-invoice, validation and pdf-lib modules added ~40 MB to this process.
+  // After the memory rounds, and loaded only then, so their figures stay those of plain PDFs alone:
+  // the e-invoice, validation and pdf-lib modules add ~40 MB to this process.
   const { measureHybridStream, printHybridStream } = await import('./hybrid-pdf-stream.ts');
   const { measureHybridBreakdown, printHybridBreakdown } = await import('./hybrid-pdf-breakdown.ts');
   const hybrid = await measureHybridStream(pool, { latencyDocs: HYBRID_LATENCY_DOCS, throughputDocs: THROUGHPUT_DOCS, workers: CORES * 2 });

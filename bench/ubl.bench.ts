@@ -1,6 +1,6 @@
 /**
- * E-invoice output (issues 5 and 25): time to make one document from a computed invoice, in
- * process, in both syntaxes and under each profile. Run: npm run bench:ubl (SAMPLES=2000 by default)
+ * E-invoice output: time to make one document from a computed invoice, in process, in both syntaxes
+ * and under each profile. Run: npm run bench:ubl (SAMPLES=2000 by default)
  *
  * Each document figure is what a format does once the invoice is computed: the e-invoice amounts
  * (computeVatBreakdown, from the engine's exact results), the EN 16931 model (buildEInvoice) and the writer (writeUbl, writeCii).
@@ -9,10 +9,10 @@
  * a second time and runs the profile's rules over it. Each sample is one document, after a 1.5 s
  * warm-up of the same work.
  *
- * Two invoices, each with 10 and 100 lines: the one of bench/ten-line-invoice.ts (today's and
- * issue 5's figure; it is no complete Peppol or XRechnung request, so only EN 16931 is timed for
- * it), and a complete German request built with german() of the e-invoice test fixtures, which
- * every profile accepts (checked before timing).
+ * Two invoices, each with 10 and 100 lines: the one of bench/ten-line-invoice.ts (the invoice of
+ * the first UBL figures in docs/performance.md, so they compare; it is no complete Peppol or
+ * XRechnung request, so only EN 16931 is timed for it), and a complete German request built with
+ * german() of the e-invoice test fixtures, which every profile accepts (checked before timing).
  */
 import { cpus } from 'node:os';
 import { buildEInvoice } from '../src/domain/einvoice/build-einvoice.ts';
@@ -54,7 +54,7 @@ const GERMAN_LINES = [
 const repeatLines = <T extends { description: string }>(lines: readonly T[], count: number): T[] =>
   Array.from({ length: count }, (_, i) => ({ ...lines[i % lines.length]!, description: `${i + 1}. ${lines[i % lines.length]!.description}` }));
 
-/** The invoice of bench/ten-line-invoice.ts, read as issue 5's bench read it. */
+/** The invoice of bench/ten-line-invoice.ts, read as the first UBL bench read it, so the figures compare. */
 function benchInvoice(lines: number): InvoiceResult {
   const base = structuredClone(TEN_LINE_INVOICE) as Record<string, any>;
   if (lines !== 10) base.items = repeatLines(base.items, lines);

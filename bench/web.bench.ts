@@ -1,11 +1,11 @@
 /**
- * The web app as a visitor meets it (issue 9): what a first visit downloads, and how long the
- * generator takes in Debian's Chromium (playwright-core) against the production server
- * (dist/server.js, embedded SQLite):
+ * The web app as a visitor meets it: what a first visit downloads, and how long the generator takes
+ * in Debian's Chromium (playwright-core) against the production server (dist/server.js, embedded
+ * SQLite):
  * - bytes of each page's bundle (script, imported chunks, style sheet), as sent (the service does
  *   not compress; a proxy in front that gzips would send the second figure);
  * - cold load: a new browser context (empty cache) opens / with a saved draft, until the preview
- *   shows the grand total (HTML, bundle, /api/auth/me; the totals are computed in the page, D44);
+ *   shows the grand total (HTML, bundle, /api/auth/me; the totals are computed in the page);
  * - warm load: the same context again (bundle from the cache: immutable; HTML revalidated);
  * - keystroke to new total: a quantity typed until the total changes, which includes the
  *   generator's 150 ms debounce; no request is made (checked with Resource Timing).

@@ -1,8 +1,8 @@
 /**
- * Webhooks (issue 8): what an account's webhook costs its generations, and how fast the outbox
- * empties, through the built service on the embedded default (SQLite). A real https receiver runs
- * in this process (the test CA's certificate; the server trusts it through NODE_EXTRA_CA_CERTS and
- * allows localhost through OUTBOUND_ALLOW_HOSTS, as the tests do).
+ * Webhooks: what an account's webhook costs its generations, and how fast the outbox empties,
+ * through the built service on the embedded default (SQLite). A real https receiver runs in this
+ * process (the test CA's certificate; the server trusts it through NODE_EXTRA_CA_CERTS and allows
+ * localhost through OUTBOUND_ALLOW_HOSTS, as the tests do).
  *
  *   npm run bench:webhooks
  *   REQUESTS=4000 npm run bench:webhooks

@@ -11,7 +11,7 @@ import { dockerIgnoreMatcher, parseCopy, parseDockerfile, parseEnv, parseExecFor
  * every stage gets an empty folder as its file system, COPY takes from a clean copy of the
  * repository (the files git tracks or would track, as a fresh clone has them) or from an earlier
  * stage, RUN runs its shell command there, and the last stage's CMD is started and must pass the
- * HEALTHCHECK, sign a user up, render a PDF and stop cleanly on SIGTERM (issue 20, point 11).
+ * HEALTHCHECK, sign a user up, render a PDF and stop cleanly on SIGTERM.
  *
  * What stands in for the base image: the `node:<major>` image is Node.js of that major with npm,
  * so the check runs the machine's npm on the project's pinned Node.js binary when its major
@@ -187,7 +187,7 @@ async function runContainer(cwd: string, env: Record<string, string>, user: stri
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   log('HEALTHCHECK passed');
-  // The image installs jemalloc for the PDF workers' memory (issue 20, point 14): it must be in use.
+  // The image installs jemalloc for the PDF workers' memory: it must be in use.
   const maps = readFileSync(`/proc/${server.pid}/maps`, 'utf8');
   if (!maps.includes('libjemalloc')) throw new Error('the service runs without jemalloc, which the image installs for it (src/render/allocator-settings.ts)');
   log('jemalloc is preloaded');

@@ -1,5 +1,5 @@
 /**
- * Issue 25's promise on random requests: a document the service answers 200 for passes the
+ * The e-invoice promise, on random requests: a document the service answers 200 for passes the
  * official schema and its profile's rules with 0 fatal failures. For each of the 5 pairings it
  * makes N random valid requests (variations of german() of the e-invoice fixtures, from a fixed
  * seed), makes their documents as a generation does (test/helpers/make-einvoice.ts: schema, code
@@ -52,7 +52,7 @@ const MODE_EXEMPTIONS: Readonly<Record<'AE' | 'K', readonly Json[]>> = {
   K: [{}, { tax_exemption_code: 'VATEX-EU-IC' }, { tax_exemption_reason: 'Steuerfreie innergemeinschaftliche Lieferung (§ 4 Nr. 1b UStG)' }],
 };
 
-/** A decimal as a JSON number or as an exact decimal string (D38). */
+/** A decimal as a JSON number or as an exact decimal string. */
 const decimal = (scaled: number, digits: number, asString: boolean): number | string => {
   const text = (scaled / 10 ** digits).toFixed(digits);
   return asString ? text : Number(text);
@@ -199,7 +199,7 @@ function toRequest(spec: Spec): Json {
   }
   if (spec.shipping !== undefined) {
     overrides.shipping = decimal(spec.shipping.cents, 2, spec.shipping.asString);
-    // Taxed shipping (D37) only on a domestic invoice; with AE or K the freight follows the supply.
+    // Taxed shipping only on a domestic invoice; with AE or K the freight follows the supply.
     if (spec.mode === 'domestic' && spec.shipping.rate !== undefined) overrides.shipping_tax_rate = spec.shipping.rate;
   }
   const keys = [...bases.keys()];

@@ -1,10 +1,10 @@
 /**
- * Issue 22's promise on the e-invoice fixtures: for every fixture of test/helpers/einvoice-fixtures.ts
- * that carries the data for CII en16931 or CII xrechnung, the hybrid PDF of that profile
- * (factur-x, xrechnung) is made as a generation makes it — by the CLI's offline render
- * (src/cli/render-offline.ts: the route's reading, code lists, pre-flight (D39), totals, the PDF
- * format on a real worker pool) — and its
- * attachment is extracted with pdfdetach (poppler-utils) and run through the official checker
+ * That every hybrid PDF of the e-invoice fixtures carries an e-invoice the official checker passes:
+ * for every fixture of test/helpers/einvoice-fixtures.ts that carries the data for CII en16931 or
+ * CII xrechnung, the hybrid PDF of that profile (factur-x, xrechnung) is made as a generation makes
+ * it — by the CLI's offline render (src/cli/render-offline.ts: the route's reading, code lists,
+ * pre-flight (D39), totals, the PDF format on a real worker pool) — and its attachment is extracted
+ * with pdfdetach (poppler-utils) and run through the official checker
  * (../shared/einvoice/check-einvoice.mjs, which needs xmllint: Debian libxml2-utils).
  *
  *   node scripts/check-hybrid-fixtures.ts        # KEEP=1 keeps the folder of PDFs and XMLs

@@ -7,8 +7,8 @@ import { CHROMIUM_PATH } from './chromium.ts';
  * - chromium, driven by playwright-core for the browser tests (test/web), which downloads no
  *   browser of its own;
  * - qpdf and poppler-utils (pdfdetach, pdffonts), which read the hybrid e-invoice PDFs back
- *   (test/helpers/pdf-tools.ts, issue 22);
- * - python3-requests, with which the Python code samples run (issue 23).
+ *   (test/helpers/pdf-tools.ts);
+ * - python3-requests, with which the Python code samples run.
  * This step of `npm test` installs whichever is missing, so a fresh machine needs nothing beyond
  * the README's two commands. It needs root and Debian's package mirror; without them it stops with
  * the command to run by hand.

@@ -55,7 +55,7 @@ function sample(language: Language, template: string, lines: number): InvoiceReq
   return normalizeInvoiceRequest(request) as InvoiceRequest;
 }
 
-/** The pictures README.md shows, kept in the repository (issue 20: the folder was ignored before). */
+/** The pictures README.md shows, kept in git for it (docs/gallery/, unlike the ignored /gallery/). */
 const README_PICTURES = ['classic-en', 'navy-ar', 'modern-hi', 'bold-ja'];
 const README_FOLDER = fileURLToPath(new URL('../docs/gallery/', import.meta.url));
 /** 72 dpi: an A4 page is 595 × 842 pixels, readable when opened and about 100 KB as PNG. */

@@ -11,7 +11,7 @@ export interface DockerInstruction {
 /**
  * Reads the subset of the Dockerfile syntax our Dockerfile uses: comments, `\` continuations and
  * one instruction per logical line. Parser directives, heredocs and `ARG` substitution are not
- * supported: check-docker-build.ts refuses what it cannot run rather than guess (issue 20, point 11).
+ * supported: check-docker-build.ts refuses what it cannot run rather than guess.
  */
 export function parseDockerfile(text: string): DockerInstruction[] {
   const instructions: DockerInstruction[] = [];

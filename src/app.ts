@@ -10,7 +10,7 @@ export { CLIENT_TIMEOUTS, type ClientTimeouts };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The webhook delivery worker of this instance (D28); tests drive it with runDue(). */
+    /** The webhook delivery worker of this instance; tests drive it with runDue(). */
     webhookWorker: WebhookWorker;
   }
 }

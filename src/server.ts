@@ -1,5 +1,5 @@
 // First: restarts the process with glibc malloc settings for the PDF workers and a cap on V8's
-// young generation for the main thread (issue 20 point 14, allocator-settings.ts).
+// young generation for the main thread, to bound memory under PDF load (allocator-settings.ts).
 import './render/start-with-allocator-settings.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -8,7 +8,7 @@ import { createDatabase } from './storage/create-database.ts';
 import { checkEncryptionKey } from './use-cases/accounts/check-encryption-key.ts';
 import { migrateToLatest } from './storage/migrate-to-latest.ts';
 
-/** How long in-flight requests and webhook attempts (each at most 10 s, D28) get to finish after SIGTERM/SIGINT before the process exits. */
+/** How long in-flight requests and webhook attempts (each at most 10 s) get to finish after SIGTERM/SIGINT before the process exits. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 /**
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(database.db);
   // Before anything is served: with another key than the stored secrets', /api/auth/me could not
-  // show API keys and webhooks could not sign (issue 20 point 7).
+  // show API keys and webhooks could not sign.
   const keyCheck = await checkEncryptionKey(database.db, config.secrets.dataEncryptionKey, Date.now());
   if (!keyCheck.ok) {
     process.stderr.write(`${wrongEncryptionKeyMessage(keyCheck.found)}\n`);

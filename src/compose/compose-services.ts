@@ -33,7 +33,7 @@ export interface ServiceParts {
   readonly clock?: (() => number) | undefined;
   /** How long a repeated Idempotency-Key waits for the first request before a 409 (default 10 s). */
   readonly idempotencyWaitMs?: number | undefined;
-  /** One webhook attempt's deadline (default 10 s, D28); tests shorten it. */
+  /** One webhook attempt's deadline (default 10 s); tests shorten it. */
   readonly webhookTimeoutMs?: number | undefined;
   /** How often the webhook outbox is polled (default 1 s). */
   readonly webhookPollIntervalMs?: number | undefined;
@@ -49,7 +49,7 @@ export interface Services {
   readonly callers: CallerResolverDeps;
   readonly accounts: AccountDeps;
   readonly generation: GenerationDeps;
-  /** What the health check pings (issue 10). */
+  /** What the health check pings. */
   readonly health: { readonly storage: HealthStorage; readonly counters: HealthCounters };
   readonly hostedInvoices: HostedInvoiceReader;
   /** Failed-attempt counters (login, sign-up, hosted links), in the database or Redis. */

@@ -51,8 +51,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Secrets {
-  /** HMAC key of hosted links (D24): LINK_SIGNING_SECRET, at least 32 characters. */
+  /** HMAC key of hosted links: LINK_SIGNING_SECRET, at least 32 characters. */
   readonly linkSigningSecret: string;
-  /** AES-256-GCM key for API keys at rest (D19): DATA_ENCRYPTION_KEY, 32 bytes as 64 hex digits. */
+  /** AES-256-GCM key for API keys at rest: DATA_ENCRYPTION_KEY, 32 bytes as 64 hex digits. */
   readonly dataEncryptionKey: Buffer;
 }

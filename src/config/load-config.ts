@@ -219,8 +219,8 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): false | s
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /**
- * Exact host names or IP addresses, compared by the image fetcher without regard to case (D26).
- * No wildcards or suffixes: each entry opens a hole in the address guard, so it must be explicit.
+ * Exact host names or IP addresses, compared by the image fetcher without regard to case. No
+ * wildcards or suffixes: each entry opens a hole in the address guard, so it must be explicit.
  */
 function parseOutboundAllowHosts(raw: string | undefined, problems: string[]): string[] {
   if (raw === undefined) return [];

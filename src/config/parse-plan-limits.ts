@@ -10,10 +10,10 @@ const MAX_MONTHLY_DOCUMENTS = 100_000_000;
 const EXAMPLE = `PLAN_LIMITS='{"free":{"hourly":60,"monthly_pdfs":80},"enterprise":{"monthly_documents":2000000},"anonymous":{"weekly":50}}'`;
 
 /**
- * PLAN_LIMITS: a JSON object that overrides figures of the plan table (D21) — for any of
- * anonymous, free, starter, pro and enterprise, any of hourly, weekly, monthly_documents and
- * monthly_pdfs (anonymous: hourly and weekly), each a whole number or null for unlimited. What it
- * does not name keeps its default.
+ * PLAN_LIMITS: a JSON object that overrides figures of the plan table — for any of anonymous, free,
+ * starter, pro and enterprise, any of hourly, weekly, monthly_documents and monthly_pdfs
+ * (anonymous: hourly and weekly), each a whole number or null for unlimited. What it does not name
+ * keeps its default.
  */
 export function parsePlanLimits(raw: string | undefined, problems: string[]): LimitsTable {
   if (raw === undefined) return DEFAULT_LIMITS;

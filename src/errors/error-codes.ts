@@ -8,8 +8,8 @@ export const ERROR_STATUS = {
   invalid_language: 400,
   invalid_template: 400,
   invalid_output: 400,
-  invalid_profile: 400, // D32: an output/profile pairing that does not exist
-  e_invoice_incomplete: 400, // D39: a profile's data missing or contradictory; error.problems lists each
+  invalid_profile: 400, // an output/profile pairing that does not exist
+  e_invoice_incomplete: 400, // a profile's data missing or contradictory; error.problems lists each
   invalid_qr_type: 400,
   invalid_json: 400,
   bad_request: 400, // beyond the spec: bytes Node's HTTP parser refuses (not HTTP/1.1)
@@ -26,14 +26,14 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_key_conflict: 409,
-  webhook_inactive: 409, // beyond the spec (issue 24): redelivering to a webhook deactivated after failures; enable it first
+  webhook_inactive: 409, // beyond the spec: redelivering to a webhook deactivated after failures; enable it first
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   rate_limit_hourly: 429,
   rate_limit_weekly: 429,
   pdf_error: 500,
   ubl_error: 500,
-  cii_error: 500, // beyond D16's list: the CII twin of ubl_error (D32)
+  cii_error: 500, // beyond D16's list: the CII twin of ubl_error
   internal_error: 500, // beyond the spec: anything unexpected, with no internals in the message
   not_provisioned: 503,
 } as const satisfies Record<string, number>;
@@ -44,12 +44,12 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.freeze(Object.keys(ERROR_STATUS) as ErrorCode[]);
 
 /**
- * The few codes whose status depends on the case (D16): the same code keeps its name for the
- * caller, and this map, not the code that raises it, says which status that case answers.
+ * The few codes whose status depends on the case: the same code keeps its name for the caller, and
+ * this map, not the code that raises it, says which status that case answers.
  */
 export const ERROR_VARIANT_STATUS = {
   auth_required: { anonymous_generation: 403 }, // an anonymous caller asked for more than JSON totals (spec Authentication rule 2)
-  idempotency_key_conflict: { different_request: 422 }, // the key was used for another body (D23)
+  idempotency_key_conflict: { different_request: 422 }, // the key was used for another body
   pdf_error: { renderer_busy: 503 }, // the PDF workers' queue is full: retry later
 } as const satisfies Partial<Record<ErrorCode, Record<string, number>>>;
 

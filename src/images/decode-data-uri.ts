@@ -7,10 +7,10 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const MAX_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 
 /**
- * The bytes of a `data:image/png|jpeg|jpg;base64,` URI (D26). The declared type only gates the
- * syntax: the bytes are identified later by their magic numbers, never by this label.
- * Base64 is strict (no whitespace, no URL-safe alphabet, canonical padding), because Node's
- * decoder silently skips what it does not understand and would accept garbage.
+ * The bytes of a `data:image/png|jpeg|jpg;base64,` URI. The declared type only gates the syntax:
+ * the bytes are identified later by their magic numbers, never by this label. Base64 is strict (no
+ * whitespace, no URL-safe alphabet, canonical padding), because Node's decoder silently skips what
+ * it does not understand and would accept garbage.
  */
 export function decodeDataUri(source: string, field: ImageField): Buffer {
   const prefix = DATA_URI_PREFIX.exec(source);

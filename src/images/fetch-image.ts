@@ -22,10 +22,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const IMAGE_REQUEST_HEADERS = { accept: 'image/png, image/jpeg', 'accept-encoding': 'identity', 'user-agent': 'invoice-service image fetch' };
 
 /**
- * The bytes at an https URL, under D26's rules, each applied at every hop: https only, the host's
- * addresses all public (unless allow-listed) and the socket pinned to them, at most 3 redirects
- * followed by hand, one deadline for everything, a body cap. Every failure is a validation_error
- * naming the field; library and network messages are never passed on.
+ * The bytes at an https URL, under the image rules, each applied at every hop: https only, the
+ * host's addresses all public (unless allow-listed) and the socket pinned to them, at most 3
+ * redirects followed by hand, one deadline for everything, a body cap. Every failure is a
+ * validation_error naming the field; library and network messages are never passed on.
  *
  * Limits, stated honestly: the guard judges addresses, not networks — a public address that
  * routes into a private network (a NAT or a proxy in front of this service) is not detected.

@@ -13,8 +13,8 @@ const FIELD_PATHS: Readonly<Record<ImageField, string>> = {
 };
 
 /**
- * Every image failure is a validation_error (D26) whose message starts with the field path and
- * ends with the fix. `problem` must be safe to show: no addresses, no library messages.
+ * Every image failure is a validation_error whose message starts with the field path and ends with
+ * the fix. `problem` must be safe to show: no addresses, no library messages.
  */
 export function imageError(field: ImageField, problem: string): AppError {
   return new AppError('validation_error', `${FIELD_PATHS[field]} ${problem}`);

@@ -3,10 +3,10 @@ import { imageError, type ImageField } from './image-error.ts';
 import { MAX_IMAGE_BYTES } from '../domain/images/image-limits.ts';
 
 /**
- * The whole body, refused as soon as it passes MAX_IMAGE_BYTES: a declared Content-Length over the cap
- * is refused before reading, and a body without one (or lying about it) is cut off by counting,
- * so no more than the cap plus one chunk is ever held in memory (D26). Leaving the loop destroys
- * the response and with it the socket.
+ * The whole body, refused as soon as it passes MAX_IMAGE_BYTES: a declared Content-Length over the
+ * cap is refused before reading, and a body without one (or lying about it) is cut off by counting,
+ * so no more than the cap plus one chunk is ever held in memory. Leaving the loop destroys the
+ * response and with it the socket.
  */
 export async function readCappedBody(response: IncomingMessage, field: ImageField): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);

@@ -4,8 +4,8 @@ import { isPng, readPngSize } from './read-png-size.ts';
 export type ImageFormat = 'png' | 'jpeg';
 
 /**
- * What the bytes are, judged by their magic numbers only (D26: never by a file name, a data: URI
- * label or a Content-Type header).
+ * What the bytes are, judged by their magic numbers only (never by a file name, a data: URI label
+ * or a Content-Type header).
  * - `unsupported`: neither PNG nor JPEG (GIF, WebP, SVG, HTML error pages …)
  * - `unreadable`: PNG or JPEG by signature, but the header holding the size is missing or broken
  */

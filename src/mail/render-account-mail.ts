@@ -10,9 +10,9 @@ export type AccountMail =
   /** After a reset request: choose a new password through the link. */
   | { readonly kind: 'reset-password'; readonly to: string; readonly link: string; readonly validForS: number }
   /**
-   * D17: sign-up with an address that already has an account mails the owner instead of saying
-   * so to the caller. Carries the log-in page and the page to *request* a reset, not a reset
-   * token: a stranger's sign-up attempt must not issue one.
+   * Sign-up with an address that already has an account mails the owner instead of saying so to the
+   * caller. Carries the log-in page and the page to *request* a reset, not a reset token: a
+   * stranger's sign-up attempt must not issue one.
    */
   | { readonly kind: 'registration-attempt'; readonly to: string; readonly loginUrl: string; readonly resetRequestUrl: string };
 

@@ -25,13 +25,13 @@ const NON_PUBLIC_V4: ReadonlyArray<readonly [string, number]> = [
 const V4_RANGES = NON_PUBLIC_V4.map(([first, bits]) => [ipv4ToNumber(first), bits] as const);
 
 /**
- * Whether an address is public unicast, the only kind an image fetch may connect to (D26).
- * Anything else — loopback, private, link-local, carrier-grade NAT, multicast, unspecified,
- * broadcast, reserved, documentation, unique-local — is refused, and so is an IPv6 address that
- * embeds such an IPv4 address (IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16),
- * because those reach the IPv4 address on hosts or networks that translate them.
- * IPv6 is judged by allow-list: only global unicast 2000::/3 can be public, minus its special
- * blocks. A string that is not an IP address is not public. A zone suffix (%eth0) is ignored.
+ * Whether an address is public unicast, the only kind an image fetch may connect to. Anything else
+ * — loopback, private, link-local, carrier-grade NAT, multicast, unspecified, broadcast, reserved,
+ * documentation, unique-local — is refused, and so is an IPv6 address that embeds such an IPv4
+ * address (IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16), because those reach the
+ * IPv4 address on hosts or networks that translate them. IPv6 is judged by allow-list: only global
+ * unicast 2000::/3 can be public, minus its special blocks. A string that is not an IP address is
+ * not public. A zone suffix (%eth0) is ignored.
  */
 export function isPublicAddress(address: string): boolean {
   const bare = address.split('%')[0] ?? '';

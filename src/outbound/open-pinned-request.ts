@@ -14,7 +14,7 @@ export interface PinnedRequest {
 export interface PinnedRequestOptions {
   /** The addresses already checked for this host; the socket may connect to these only. */
   readonly addresses: readonly CheckedAddress[];
-  /** Judges the address the socket did connect to (D26: the check is on the address used). */
+  /** Judges the address the socket did connect to (the check is on the address used). */
   readonly acceptConnected: (address: string) => boolean;
   readonly signal: AbortSignal;
   /** GET when not given. */

@@ -10,7 +10,7 @@ import { resolveCheckedAddresses } from './resolve-checked-addresses.ts';
 export interface PostWebhookOptions {
   /** OUTBOUND_ALLOW_HOSTS: hosts exempt from the public-address check (development and tests). */
   readonly allowHosts: readonly string[];
-  /** Deadline of the whole attempt: DNS, connection, TLS and the answer (D28: 10 s). */
+  /** Deadline of the whole attempt: DNS, connection, TLS and the answer (10 s by default). */
   readonly timeoutMs: number;
   /** Keeps connections to receivers open between attempts (TLS handshakes are most of a delivery's cost). */
   readonly agent?: https.Agent;
@@ -19,7 +19,7 @@ export interface PostWebhookOptions {
 /** An answer body longer than this is not read: the connection is closed instead of kept. */
 const MAX_DRAINED_BYTES = 64 * 1024;
 
-/** Issue 24: the delivery log keeps the first 1 KB of each answer. */
+/** The delivery log keeps the first 1 KB of each answer. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /** How an attempt ended: the HTTP status, or 0 with the reason there was no HTTP answer. */
@@ -43,7 +43,7 @@ export interface PostOutcome {
  * (unless allow-listed), and the socket is pinned to those addresses and checked once connected,
  * so a DNS answer that changed since registration cannot reach a private address. Redirects are
  * never followed: a 3xx is the attempt's status, a failure. Of the answer's body only the first
- * 1 KB is kept, for the delivery log (issue 24).
+ * 1 KB is kept, for the delivery log.
  * Never throws; every failure is a status 0 with a reason for the log.
  *
  * Limits, stated honestly: the guard judges addresses, not networks; a public address that routes

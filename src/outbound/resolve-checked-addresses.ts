@@ -9,10 +9,10 @@ export interface CheckedAddress {
 }
 
 /**
- * Every address `host` resolves to, refused as a whole when ANY of them is not public (D26, D28),
- * unless the host is allow-listed. Checking all of them, not just the first, matters because the
- * connection may use any of them (happy eyeballs tries them in turn). An IP literal is checked as
- * it is, without DNS.
+ * Every address `host` resolves to, refused as a whole when ANY of them is not public, unless the
+ * host is allow-listed. Checking all of them, not just the first, matters because the connection
+ * may use any of them (happy eyeballs tries them in turn). An IP literal is checked as it is,
+ * without DNS.
  *
  * dns.lookup cannot be cancelled: on abort this returns at once and the lookup finishes in the
  * background (it holds a libuv thread-pool slot until the system resolver gives up).

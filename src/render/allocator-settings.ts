@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 
 /**
- * glibc malloc settings for a process that renders PDFs (issue 20 point 14, docs/performance.md
- * "Memory under PDF load"). Typst allocates and frees tens of MB per document in the worker
- * thread that renders it, and keeps its layout cache for the next documents in between. glibc
- * gives every thread its own arenas and returns free memory to the system only from the top of
- * an arena, so each worker's arenas kept the high-water mark of its largest documents: 100–200 MB
- * per worker resident, of which 15–35 MB was in use (measured with malloc_info). These settings:
+ * glibc malloc settings for a process that renders PDFs (docs/performance.md "Memory under PDF
+ * load"). Typst allocates and frees tens of MB per document in the worker thread that renders it,
+ * and keeps its layout cache for the next documents in between. glibc gives every thread its own
+ * arenas and returns free memory to the system only from the top of an arena, so each worker's
+ * arenas kept the high-water mark of its largest documents: 100–200 MB per worker resident, of
+ * which 15–35 MB was in use (measured with malloc_info). These settings:
  * - MALLOC_ARENA_MAX=2: the render workers share arenas, so one worker's free memory serves the
  *   other instead of each keeping its own peak;
  * - MALLOC_MMAP_THRESHOLD_=131072: blocks of 128 KiB and more are mapped on their own and given
@@ -67,15 +67,15 @@ export function findJemalloc(): string | undefined {
 }
 
 /**
- * V8's young generation of the main thread (issue 20 point 14). Without a limit V8 doubles a busy
- * isolate's semi-spaces up to 64 MB each on this 64-bit build (no pointer compression): a batch of
- * 50 invoices keeps enough objects alive for a few hundred ms that the main thread's new space
- * grew 16 → 32 → 64 MB, in two steps of ~30 MB each, and never gave the pages back. Capping a
- * semi-space at 16 MB, the size it already has at start, took the batch benchmark's peak from
- * 388–428 MB to 310–319 MB (docs/performance.md). 8 MB saved ~20 MB more, but the smaller the new
- * space the more often the JSON path scavenges; 32 MB left the batch at 339–354 MB. The workers'
- * young generation made no difference (measured with resourceLimits). A flag, not
- * v8.setFlagsFromString: V8 sizes the heap once, at isolate start.
+ * V8's young generation of the main thread. Without a limit V8 doubles a busy isolate's semi-spaces
+ * up to 64 MB each on this 64-bit build (no pointer compression): a batch of 50 invoices keeps
+ * enough objects alive for a few hundred ms that the main thread's new space grew 16 → 32 → 64 MB,
+ * in two steps of ~30 MB each, and never gave the pages back. Capping a semi-space at 16 MB, the
+ * size it already has at start, took the batch benchmark's peak from 388–428 MB to 310–319 MB
+ * (docs/performance.md). 8 MB saved ~20 MB more, but the smaller the new space the more often the
+ * JSON path scavenges; 32 MB left the batch at 339–354 MB. The workers' young generation made no
+ * difference (measured with resourceLimits). A flag, not v8.setFlagsFromString: V8 sizes the heap
+ * once, at isolate start.
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=16';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const FONTS_DIR = fileURLToPath(new URL('../../node_modules/@expo-google-fonts/', import.meta.url));
 
 /**
- * D30: fonts from npm, regular and bold; Typst embeds only the glyphs a PDF uses. Noto for Latin,
+ * Fonts from npm, regular and bold; Typst embeds only the glyphs a PDF uses. Noto for Latin,
  * Cyrillic, Devanagari and Japanese. Arabic is Amiri, not Noto: the Noto Arabic families draw a
  * letter's dots as separate glyphs, and Typst's PDF text layer then maps each dot to its letter
  * again, so copying, searching or reading aloud an invoice gives "رققم" for "رقم" (measured with

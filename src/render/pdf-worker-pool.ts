@@ -35,10 +35,9 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './pdf-worker.ts' :
 const renderFailed = () => new AppError('pdf_error', 'The PDF could not be rendered. Retry; if it fails again, send output "json" and report the request id.');
 
 /**
- * Rendering runs off the event loop (issue 4): a pool of worker threads, each with its own Typst
- * compiler, so JSON requests keep flowing while PDFs render. A render that fails or exceeds the
- * time bound rejects with pdf_error (no internals), and a worker that timed out or died is
- * replaced.
+ * Rendering runs off the event loop: a pool of worker threads, each with its own Typst compiler, so
+ * JSON requests keep flowing while PDFs render. A render that fails or exceeds the time bound
+ * rejects with pdf_error (no internals), and a worker that timed out or died is replaced.
  */
 export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfRenderer {
   const size = options.size ?? availableParallelism();

@@ -16,8 +16,8 @@ const compiler = new TypstPdfCompiler();
 let fonts: FontCoverage | undefined;
 
 /**
- * The finished PDF: Typst's, and for a hybrid its Factur-X XMP added (D40), here off the event
- * loop. A hybrid prints U+FFFD for characters its fonts lack, which PDF/A cannot show.
+ * The finished PDF: Typst's, and for a hybrid its Factur-X XMP added, here off the event loop. A
+ * hybrid prints U+FFFD for characters its fonts lack, which PDF/A cannot show.
  */
 async function renderJob(job: RenderJob): Promise<Uint8Array> {
   if (job.file.hybrid === undefined) return compiler.render(job.view, job.assets, job.file);

@@ -13,16 +13,17 @@ export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.me
 const MAIN_FILE = path.join(TEMPLATES_DIR, 'invoice.typ');
 
 /**
- * Typst's memoization cache grows with every distinct document (to ~870 MB measured in issue 4)
- * unless evicted. After each document (trimCache), entries unused for this many evictions are
- * dropped: the template, fonts and layout of recurring parts stay warm, one-off content goes.
+ * Typst's memoization cache grows with every distinct document unless evicted (to ~870 MB in a
+ * measured run without eviction). After each document (trimCache), entries unused for this many
+ * evictions are dropped: the template, fonts and layout of recurring parts stay warm, one-off
+ * content goes.
  */
 const CACHE_MAX_AGE = 5;
 
 /**
- * A lone surrogate (a JSON "\ud800" escape in any text field) becomes U+FFFD, as in the UBL
- * output (build-ubl-invoice.ts): JSON.stringify writes it as the escape again, which Typst's JSON
- * reader refuses, so every such invoice was a 500 pdf_error with its number voided (issue 10).
+ * A lone surrogate (a JSON "\ud800" escape in any text field) becomes U+FFFD, as in the UBL output
+ * (build-ubl-invoice.ts): JSON.stringify writes it as the escape again, which Typst's JSON reader
+ * refuses, so every such invoice would be a 500 pdf_error with its number voided.
  */
 function wellFormed(_key: string, value: unknown): unknown {
   return typeof value === 'string' ? value.toWellFormed() : value;
@@ -39,11 +40,12 @@ export class TypstPdfCompiler {
   #mapped: string[] = [];
 
   constructor() {
-    // By path, not as bytes (issue 20 point 14): Typst indexes the files and reads a font when a
-    // document first uses it, so a worker that renders only Latin invoices never holds the 11 MB
-    // of Noto Sans JP, and no font is copied from a JS buffer into Typst's memory (freeing those
-    // buffers also raised glibc's mmap threshold to the font's size, see allocator-settings.ts).
-    // The PDFs are byte-identical to those from fonts given as bytes, creation date aside.
+    // By path, not as bytes, to keep a worker's memory small: Typst indexes the files and reads a
+    // font when a document first uses it, so a worker that renders only Latin invoices never holds
+    // the 11 MB of Noto Sans JP, and no font is copied from a JS buffer into Typst's memory
+    // (freeing those buffers also raised glibc's mmap threshold to the font's size, see
+    // allocator-settings.ts). The PDFs are byte-identical to those from fonts given as bytes,
+    // creation date aside.
     const fontPaths = FONT_FAMILIES.flatMap((family) => [family.regular, family.bold]);
     // Typst skips a path it cannot read and would print with fallback fonts; fail here instead.
     for (const file of fontPaths) statSync(file);

@@ -1,11 +1,11 @@
 import type { FormatOptions } from 'ajv-formats';
 
 /**
- * The validator's options, written once for every place an InvoiceRequest is validated: the
- * routes (Fastify's validator, app.ts), each invoice of a batch (validate-invoice-request.ts) and
- * the web app's live totals, whose validator is generated from the same schema with these options
- * when the bundle is built (web/invoice-request-validator-plugin.ts, D44). So an invoice is judged
- * alike wherever it is checked.
+ * The validator's options, written once for every place an InvoiceRequest is validated: the routes
+ * (Fastify's validator, app.ts), each invoice of a batch (validate-invoice-request.ts) and the web
+ * app's live totals, whose validator is generated from the same schema with these options when the
+ * bundle is built (web/invoice-request-validator-plugin.ts). So an invoice is judged alike wherever
+ * it is checked.
  *
  * Types are strict: "12" is not a quantity. Defaults are applied by the domain, where they are
  * tested, not silently by the validator. Nothing is removed; the first failure is reported.

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { ERROR_CODES } from '../errors/error-codes.ts';
 import { StringEnum } from '../lib/string-enum.ts';
 
-/** D16: the error object; some codes add fields, declared here so clients can type them. */
+/** The error object; some codes add fields, declared here so clients can type them. */
 export const ErrorObjectSchema = Type.Object(
   {
     code: StringEnum(ERROR_CODES),

@@ -2,8 +2,8 @@ import Type, { type Static } from 'typebox';
 import { InvoiceSchema } from '../domain/invoice/invoice-schema.ts';
 
 /**
- * GET /api/i/{id}?format=json: the generation's JSON shape (D24). Opening a link is neither
- * counted nor metered, so meta carries no windows or quota, only this request's id and time.
+ * GET /api/i/{id}?format=json: the generation's JSON shape. Opening a link is neither counted nor
+ * metered, so meta carries no windows or quota, only this request's id and time.
  */
 export const HostedInvoiceResponseSchema = Type.Object(
   {

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { WARNING_CODES } from '../domain/limits/hosted-link-omitted.ts';
 import { StringEnum } from '../lib/string-enum.ts';
 
-/** integer or null: null means unlimited (D22). A type array keeps the serializer on its fast path. */
+/** integer or null: null means unlimited. A type array keeps the serializer on its fast path. */
 const limitValue = (description: string) => Type.Unsafe<number | null>({ type: ['integer', 'null'], description });
 
 export const WindowUsageSchema = Type.Object({

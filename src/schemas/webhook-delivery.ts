@@ -8,7 +8,7 @@ const DeliveryStatus = StringEnum(DELIVERY_STATUSES, {
   description: 'pending: an attempt is due at next_attempt_at. delivered: an attempt was answered 2xx. failed: every attempt of the retry schedule failed (a test event has one attempt). cancelled: the webhook was inactive when its attempt came due, so nothing was sent.',
 });
 
-/** One attempt of a delivery (issue 24). */
+/** One attempt of a delivery. */
 export const WebhookAttemptSchema = Type.Object({
   attempted_at: Type.Integer({ description: 'Unix seconds the attempt started.' }),
   status: Type.Integer({ description: 'HTTP status of the answer, 0 when there was none (see failure).' }),
@@ -17,7 +17,7 @@ export const WebhookAttemptSchema = Type.Object({
   response_body: Type.Union([Type.String(), Type.Null()], { description: 'The first 1 KB of the answer\'s body, decoded as UTF-8 (invalid bytes and NUL as U+FFFD). Plain text: never render it as HTML. null when the answer had no body or there was no answer.' }),
 });
 
-/** A delivery of one event to one webhook, as the log shows it (issue 24). */
+/** A delivery of one event to one webhook, as the log shows it. */
 export const WebhookDeliverySchema = Type.Object({
   id: Type.String({ description: '22 letters and digits; the {delivery_id} of redeliver.' }),
   event_id: Type.String({ description: 'evt_…, the body\'s id and X-Service-Delivery; a redelivery keeps it.' }),

@@ -32,7 +32,7 @@ export const BatchGeneratedEventSchema = envelope(
   'batch.generated: the batch answer\'s count, results and meta figures; its items send no invoice.generated of their own.',
 );
 
-/** Sent by POST /api/webhooks/{id}/test only (issue 24): no generation sends it, and it cannot be subscribed to. */
+/** Sent by POST /api/webhooks/{id}/test only: no generation sends it, and it cannot be subscribed to. */
 export const WebhookTestEventSchema = envelope(
   'webhook.test',
   Type.Object({

@@ -25,7 +25,7 @@ export interface Tables {
 
 /** The last number handed out per scope and year; nextInvoiceSequence is its only writer. */
 export interface InvoiceSequencesTable {
-  /** Whose numbers: an account id for its invoices (D15), `cn:<account id>` for its credit notes (D33). */
+  /** Whose numbers: an account id for its invoices, `cn:<account id>` for its credit notes. */
   scope: string;
   /** Calendar year the numbers restart in (INV-<year>-<seq>, CN-<year>-<seq>). */
   year: number;
@@ -33,7 +33,7 @@ export interface InvoiceSequencesTable {
   last_value: number;
 }
 
-/** One user of the service (D17). Times are Unix milliseconds. */
+/** One user of the service. Times are Unix milliseconds. */
 export interface AccountsTable {
   id: string;
   /** Normalised address; unique. */
@@ -46,7 +46,7 @@ export interface AccountsTable {
   created_at: number;
 }
 
-/** A signed-in browser (D18): the cookie holds the id, the table only its SHA-256. */
+/** A signed-in browser: the cookie holds the id, the table only its SHA-256. */
 export interface SessionsTable {
   id_hash: string;
   account_id: string;
@@ -54,7 +54,7 @@ export interface SessionsTable {
   expires_at: number;
 }
 
-/** The account's one API key (D19): found by hash, kept encrypted so it can be shown again. */
+/** The account's one API key: found by hash, kept encrypted so it can be shown again. */
 export interface ApiKeysTable {
   account_id: string;
   key_hash: string;
@@ -121,7 +121,7 @@ export interface IdempotencyRecordsTable {
   expires_at: number;
   /**
    * The generation this request committed, JSON (kept-generation.ts), written in the
-   * generation's own transaction: a retry after a crash before the answer resumes it (issue 20).
+   * generation's own transaction: a retry after a crash before the answer resumes it.
    */
   generation: string | null;
 }
@@ -165,13 +165,13 @@ export interface WebhooksTable {
   secret_hint: string;
   /** 1 or 0. */
   is_active: number;
-  /** Events in a row that failed every attempt; 10 deactivates (D28). A delivered event resets it. */
+  /** Events in a row that failed every attempt; the 10th deactivates. A delivered event resets it. */
   failed_events_in_row: Generated<number>;
   created_at: number;
   last_delivery_at: number | null;
   /** 0 when the last attempt got no HTTP answer. */
   last_status: number | null;
-  /** The secret before the last rotation, sealed like secret_ciphertext (issue 24). */
+  /** The secret before the last rotation, sealed like secret_ciphertext. */
   previous_secret_ciphertext: Generated<string | null>;
   /** Unix ms until which deliveries are also signed with the previous secret. */
   previous_secret_expires_at: Generated<number | null>;
@@ -202,11 +202,11 @@ export interface WebhookDeliveriesTable {
   last_status: number | null;
   created_at: number;
   finished_at: number | null;
-  /** The delivery this one sends again (issue 24 redelivery); null for an event's own delivery. */
+  /** The delivery this one sends again (a redelivery); null for an event's own delivery. */
   redelivery_of: Generated<string | null>;
 }
 
-/** One attempt of a delivery: the delivery log (issue 24). Times are Unix ms. */
+/** One attempt of a delivery: the delivery log. Times are Unix ms. */
 export interface WebhookAttemptsTable {
   id: string;
   delivery_id: string;

@@ -25,14 +25,14 @@ export interface SweepCounts {
 
 /**
  * Deletes what has outlived its purpose, so nothing is kept past its life: expired sessions and
- * e-mail tokens, idempotency records past their 24 hours (D23), and burst counters of subjects
- * not seen since before this ISO week (their windows have ended; an anonymous caller's address
- * is not kept longer than that), hosted snapshots whose link has died and the images no living
- * snapshot prints (D24), webhook deliveries finished more than 7 days ago, and the events left
- * without deliveries (D28). It also releases the held events of generations whose instance
- * stopped between commit and answer (releaseInterruptedEvents), so every committed generation is
- * announced. Plain DELETEs and UPDATEs by time: safe when several instances run them at the same
- * moment, and an image is never deleted while a living snapshot prints it (see keepHostedImage).
+ * e-mail tokens, idempotency records past their 24 hours, and burst counters of subjects not seen
+ * since before this ISO week (their windows have ended; an anonymous caller's address is not kept
+ * longer than that), hosted snapshots whose link has died and the images no living snapshot prints
+ * (D24), webhook deliveries finished more than 7 days ago, and the events left without deliveries.
+ * It also releases the held events of generations whose instance stopped between commit and answer
+ * (releaseInterruptedEvents), so every committed generation is announced. Plain DELETEs and UPDATEs
+ * by time: safe when several instances run them at the same moment, and an image is never deleted
+ * while a living snapshot prints it (see keepHostedImage).
  */
 export async function sweepExpiredRows(db: Kysely<Tables>, nowMs: number): Promise<SweepCounts> {
   const sessions = await deleteExpiredSessions(db, nowMs);

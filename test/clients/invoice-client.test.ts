@@ -144,8 +144,8 @@ describe('InvoiceClient against the running service: every operation', () => {
     assert.match(signedIn.session, /^[A-Za-z0-9_-]{43}$/);
     const me = (session: string) => app.ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `inv_session=${session}` } });
     assert.equal((await me(signedIn.session)).statusCode, 200, 'the session works');
-    // The session must come from the service's own origin, its PUBLIC_URL (D18), which the client
-    // takes from baseUrl: here http://127.0.0.1:3000, reached through the test listener's port.
+    // The session must come from the service's own origin, its PUBLIC_URL, which the client takes
+    // from baseUrl: here http://127.0.0.1:3000, reached through the test listener's port.
     const listener = new URL(app.baseUrl);
     const atPublicUrl = new InvoiceClient({
       baseUrl: 'http://127.0.0.1:3000',

@@ -54,7 +54,7 @@ describe('verifyWebhookSignature against a real delivery', () => {
     assert.equal(await verifyWebhookSignature(secret, delivery.raw, delivery.headers, at(createdAt + 86_401)), false);
   });
 
-  describe('two signatures during a secret rotation (issue 24: `sha256=<new>,sha256=<old>`)', () => {
+  describe('two signatures during a secret rotation (`sha256=<new>,sha256=<old>`)', () => {
     const otherSecret = `whsec_${'A'.repeat(43)}`;
     const sign = (key: string) => `sha256=${createHmac('sha256', key).update(delivery.raw).digest('hex')}`;
     const verify = (header: string | string[], key = secret) => verifyWebhookSignature(key, delivery.raw, { 'x-service-signature': header });

@@ -12,7 +12,7 @@ async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
-describe('InvoiceClient: the webhook operations of issue 24, against the running service and an https receiver', () => {
+describe('InvoiceClient: the webhook operations, against the running service and an https receiver', () => {
   const app = useClientApp({ env: ALLOW_LOCALHOST });
   const hooks = useWebhookReceiver();
   /** Every request the client sent, as `METHOD /path?query`, to show each method hits its route. */
@@ -104,7 +104,7 @@ describe('InvoiceClient: the webhook operations of issue 24, against the running
   it('enableWebhook re-activates a deactivated webhook, which redelivery refused with 409 webhook_inactive', async () => {
     const { webhook } = await client().createWebhook({ url: hooks.receiver.url });
     const original = (await client().testWebhook(webhook.id)).delivery;
-    // D28 deactivates after 10 failed events (the storage tests' case); here the row says so directly.
+    // 10 failed events deactivate a webhook (the storage tests' case); here the row says so directly.
     const side = await app.ctx.sideDatabase();
     await side.db.updateTable('webhooks').set({ is_active: 0 }).where('id', '=', webhook.id).execute();
     const refused = await apiErrorOf(client().redeliverWebhookDelivery(webhook.id, original.id));

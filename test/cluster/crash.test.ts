@@ -18,13 +18,13 @@ interface Sent {
   readonly output: Output;
   /** The tags of the invoices it asked for (a batch has two). */
   readonly invoiceTags: readonly string[];
-  /** Its Idempotency-Key: a client that gets no answer retries with it (D23). */
+  /** Its Idempotency-Key: a client that gets no answer retries with it. */
   readonly key: string;
   /** HTTP status, or 0 when no answer came (the instance died). */
   status: number;
   /** For a request retried after the restart: the invoice numbers its answer carried, by tag. */
   retriedNumbers?: Map<string, string>;
-  /** The retry answered the generation the cut-off request had committed (issue 20 point 6). */
+  /** The retry answered the generation the cut-off request had committed. */
   resumed?: boolean;
 }
 
@@ -80,15 +80,15 @@ function costOf(_output: Output): { tenths: number; pdfs: number } {
 }
 
 /**
- * Issue 10's crash test, on each storage: a load of generations (JSON, PDF, UBL, batches) from
- * eight clients at once, an instance killed with SIGKILL in the middle of it, the instance
- * started again, and then the books checked against what the clients were answered. Every
- * request answered 200 must have its snapshot, its count and its webhook event; a request that
- * got no answer must have left either all of those or none of them, so the counts equal the sum
- * over the snapshots, the numbers have no gap, and every snapshot is announced once. Every request
- * carries an Idempotency-Key, and those the kill cut off are retried with it after the restart:
- * one whose generation had committed gets that generation back (the same numbers, nothing
- * metered, numbered or announced twice; issue 20 point 6), the others run then.
+ * A crash test, on each storage: a load of generations (JSON, PDF, UBL, batches) from eight clients
+ * at once, an instance killed with SIGKILL in the middle of it, the instance started again, and
+ * then the books checked against what the clients were answered. Every request answered 200 must
+ * have its snapshot, its count and its webhook event; a request that got no answer must have left
+ * either all of those or none of them, so the counts equal the sum over the snapshots, the numbers
+ * have no gap, and every snapshot is announced once. Every request carries an Idempotency-Key, and
+ * those the kill cut off are retried with it after the restart: one whose generation had committed
+ * gets that generation back (the same numbers, nothing metered, numbered or announced twice), the
+ * others run then.
  */
 for (const storage of ['postgres', 'sqlite'] as const) {
   describe(`kill -9 during a load of generations (${storage})`, () => {
@@ -205,11 +205,11 @@ for (const storage of ['postgres', 'sqlite'] as const) {
         pdfs += cost.pdfs;
       }
       assert.deepEqual({ tenths: books.tenths, pdfs: books.pdfs }, { tenths, pdfs }, 'the usage count is the sum over the snapshots: no count without a snapshot, none missing');
-      // 3. The numbers: one per snapshot, no gap, no repeat (D15).
+      // 3. The numbers: one per snapshot, no gap, no repeat.
       const numbers = [...books.numberByTag.values()].sort();
       assert.deepEqual(numbers, Array.from({ length: numbers.length }, (_, i) => `INV-2026-${String(i + 1).padStart(5, '0')}`));
       assert.equal(books.sequence, numbers.length);
-      // 4. Every snapshot is announced exactly once (deliveries are at least once, D28: a copy the
+      // 4. Every snapshot is announced exactly once (deliveries are at least once: a copy the
       //    dead instance sent but could not record may come again), and nothing else is.
       const expectedEvents = books.events;
       await receiver.waitFor(expectedEvents, 60_000);
@@ -238,14 +238,14 @@ for (const storage of ['postgres', 'sqlite'] as const) {
 }
 
 /**
- * Issue 20 point 6 made certain: the kill lands after the generations committed and before their
- * answers, every time. A fresh instance (one PDF worker, started by the first PDF) gets a batch of
- * 20 invoices with hosted links and four PDF requests at once, each with its Idempotency-Key; the
- * documents render one at a time after the commits, and the instance is killed with SIGKILL the
- * moment the database shows all 24 numbers drawn. After the restart, every request that got no
- * answer is retried with its key: the batch (20 PDFs behind it cannot all have rendered) and any
- * cut-off PDF must answer the numbers committed before the kill, each invoice metered once and
- * announced once. Before the fix, the retries made a second invoice of each.
+ * Resuming a committed generation, made certain: the kill lands after the generations committed and
+ * before their answers, every time. A fresh instance (one PDF worker, started by the first PDF)
+ * gets a batch of 20 invoices with hosted links and four PDF requests at once, each with its
+ * Idempotency-Key; the documents render one at a time after the commits, and the instance is killed
+ * with SIGKILL the moment the database shows all 24 numbers drawn. After the restart, every request
+ * that got no answer is retried with its key: the batch (20 PDFs behind it cannot all have
+ * rendered) and any cut-off PDF must answer the numbers committed before the kill, each invoice
+ * metered once and announced once. Before the fix, the retries made a second invoice of each.
  */
 for (const storage of ['postgres', 'sqlite'] as const) {
   describe(`kill -9 between the commit and the answer, then a retry with the same key (${storage})`, () => {

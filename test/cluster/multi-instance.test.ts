@@ -13,9 +13,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/start-web
 type Json = Record<string, any>;
 
 /**
- * Issue 10: three processes of the built service on their own ports, sharing one PostgreSQL schema
- * and one Redis prefix, with the requests of each check spread over all three at the same moment.
- * The figures are small so exactness shows: one request too many let through anywhere fails.
+ * Three processes of the built service on their own ports, sharing one PostgreSQL schema and one
+ * Redis prefix, with the requests of each check spread over all three at the same moment. The
+ * figures are small so exactness shows: one request too many let through anywhere fails.
  */
 const LIMITS = {
   anonymous: { hourly: 7, weekly: null },
@@ -28,7 +28,7 @@ const json = (body: Buffer): Json => JSON.parse(body.toString('utf8')) as Json;
 const bearer = (apiKey: string) => ({ authorization: `Bearer ${apiKey}` });
 const countBy = (values: readonly (string | number)[]) => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
 
-/** INV-2026-00001 … INV-2026-<count>, each once: an account's numbers drawn with no gap and no repeat (D15). */
+/** INV-2026-00001 … INV-2026-<count>, each once: an account's numbers drawn with no gap and no repeat. */
 function assertGapFree(numbers: readonly string[], count: number): void {
   assert.deepEqual([...numbers].sort(), Array.from({ length: count }, (_, i) => `INV-2026-${String(i + 1).padStart(5, '0')}`));
 }

@@ -4,12 +4,12 @@ import { checkFacturX, checkPdfA3b } from './check-pdfa.ts';
 import { checkEInvoice } from './check-einvoice.ts';
 import { pdfAttachments, pdfFonts, qpdfCheck, readXmp, XMP_NAMESPACES } from './pdf-tools.ts';
 
-/** What a hybrid PDF should be (D40). */
+/** What a hybrid PDF should be. */
 export interface ExpectedHybrid {
   readonly fileName: 'factur-x.xml' | 'xrechnung.xml';
   /** The CII `output: "cii"` answered for the same request, when the caller has it. */
   readonly cii?: string;
-  /** The invoice's issue date: the PDF's creation and modification date (issue 22, point 4). */
+  /** The invoice's issue date: the PDF's creation and modification date. */
   readonly date?: string;
   /** Run the extracted XML through the schema and the profile's rules (slow: ~0.5 s). */
   readonly rules?: boolean;
@@ -18,8 +18,8 @@ export interface ExpectedHybrid {
 const XMP = 'http://ns.adobe.com/xap/1.0/';
 
 /**
- * Reads a hybrid PDF back with real tools and asserts every point of D40 and issue 22: qpdf
- * --check clean; one attachment, named for the profile, byte for byte the CII; /AF,
+ * Reads a hybrid PDF back with real tools and asserts everything D40 asks of it: qpdf --check
+ * clean; one attachment, named for the profile, byte for byte the CII; /AF,
  * /AFRelationship /Alternative, text/xml (checkFacturX); the XMP as XML with pdfaid part 3
  * conformance B and the four fx: properties, their schema declared; every font embedded
  * (pdffonts); the PDF/A-3b rules of check-pdfa.ts; and, with `rules`, the XML through the EN 16931

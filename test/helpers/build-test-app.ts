@@ -47,7 +47,7 @@ export interface BuildTestAppOptions {
   readonly dataDir?: string;
   /** Replaces the PDF worker pool; the app does not close a renderer it was given, the test does. */
   readonly pdfRenderer?: PdfRenderer;
-  /** One webhook attempt's deadline (the app's default is D28's 10 s). */
+  /** One webhook attempt's deadline (the app's default is 10 s). */
   readonly webhookTimeoutMs?: number;
   /** How often the webhook outbox is polled (default 1 s). */
   readonly webhookPollIntervalMs?: number;
@@ -108,7 +108,7 @@ export async function buildTestApp(
 /** A realistic valid request used as the base of most HTTP tests. */
 export function validInvoice(): Record<string, unknown> {
   return {
-    // Countries so that the same invoice is a complete EN 16931 e-invoice (D39) when sent as ubl or cii.
+    // Countries so that the same invoice is a complete EN 16931 e-invoice when sent as ubl or cii.
     from: { name: 'Acme GmbH', address: 'Hauptstr. 1\n10115 Berlin', country: 'DE', email: 'billing@acme.example', tax_id: 'DE123456789' },
     to: { name: 'Globex Ltd', address: '1 High St\nLondon', country: 'GB' },
     invoice: { date: '2026-11-02', due_date: '2026-12-02', currency: 'EUR' },

@@ -5,7 +5,7 @@ type Json = Record<string, any>;
 
 const RATES = [19, 7, 0] as const;
 
-/** A line: quantities and prices as numbers or exact decimal strings (D38), some discounted, some charged. */
+/** A line: quantities and prices as numbers or exact decimal strings, some discounted, some charged. */
 const lineArb = fc.record({
   quantity: fc.oneof(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 999_999 }).map((n) => (n / 1000).toFixed(3))),
   unit_price: fc.oneof(fc.integer({ min: 0, max: 2_000_000 }).map((n) => n / 100), fc.integer({ min: 1, max: 99_999_999 }).map((n) => (n / 10_000).toFixed(4))),
@@ -16,11 +16,11 @@ const lineArb = fc.record({
 });
 
 /**
- * Random German e-invoice requests (issue 25, property test): 1–12 lines at 19, 7 or 0 %, decimal
- * strings, line discounts and charges, a return line, a global discount, taxed or untaxed
- * shipping, an allowance and a charge, tax-inclusive prices, a credit note, a reverse-charge or
- * intra-community variant — and, now and then, a datum a profile needs left out, so that both
- * sides of the pre-flight are exercised.
+ * Random German e-invoice requests, for property tests: 1–12 lines at 19, 7 or 0 %, decimal
+ * strings, line discounts and charges, a return line, a global discount, taxed or untaxed shipping,
+ * an allowance and a charge, tax-inclusive prices, a credit note, a reverse-charge or
+ * intra-community variant — and, now and then, a datum a profile needs left out, so that both sides
+ * of the pre-flight are exercised.
  */
 export const eInvoiceRequestArb: fc.Arbitrary<Json> = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 12 }),
@@ -37,7 +37,7 @@ export const eInvoiceRequestArb: fc.Arbitrary<Json> = fc.record({
   const request = german();
   request.items = g.lines.map((l, i) => {
     const negative = l.negative && i > 0;
-    // A return is small beside the main line, so the invoice stays positive (D38).
+    // A return is small beside the main line, so the invoice stays positive.
     const item: Json = negative
       ? { description: `Retoure ${i + 1}`, quantity: typeof l.quantity === 'string' ? '-1.5' : -1, unit_price: Math.min(Number(l.unit_price), 99.99), tax_rate: l.rate }
       : { description: `Position ${i + 1}`, quantity: l.quantity, unit_price: l.unit_price, tax_rate: l.rate };

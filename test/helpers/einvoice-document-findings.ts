@@ -44,7 +44,7 @@ export function emptyElementFindings(xml: string): Finding[] {
 }
 
 /**
- * The profile's official business rules and D47's "no empty element" for one document (the
+ * The profile's official business rules and the "no empty element" promise for one document (the
  * schema is checked separately, in batches). `profile` undefined: a plain UBL 2.1 document (D48),
  * which claims no EN 16931 conformance and is held to the schema alone.
  */

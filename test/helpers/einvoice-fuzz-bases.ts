@@ -25,7 +25,7 @@ const ALL: readonly EInvoiceProfile[] = ['en16931', 'peppol', 'xrechnung'];
 const META_FIELDS = ['number', 'date', 'due_date', 'po_number', 'terms', 'currency', 'language', 'title', 'tax_inclusive',
   'buyer_reference', 'delivery_date', 'period', 'contract_reference', 'project_reference'];
 
-/** Moves invoice fields sent flat (D13) into `invoice`, so every edit finds them in one place. */
+/** Moves invoice fields sent flat into `invoice`, so every edit finds them in one place. */
 function nested(request: Json): Json {
   const copy = structuredClone(request);
   for (const field of META_FIELDS) {

@@ -236,7 +236,7 @@ const COMPLETE_PAYMENT: Readonly<Record<Exclude<Knobs['payment']['means'], 'base
   10: { means_code: '10' },
 };
 
-/** The numbers a request may send as decimal strings (D38). */
+/** The numbers a request may send as decimal strings. */
 const NUMBER_FIELDS = ['quantity', 'unit_price', 'discount', 'tax_rate', 'rate', 'amount', 'percent', 'shipping', 'global_discount', 'amount_paid', 'deposit', 'shipping_tax_rate', 'global_tax', 'rounding_increment'];
 
 function decimalStrings(value: unknown, key?: string): unknown {

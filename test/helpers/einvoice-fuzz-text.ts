@@ -37,7 +37,7 @@ const OPTIONAL_EVERYWHERE = new Set([
   'payment.instructions', 'payment.method_note', 'payment.bank_name', 'payment.pay_to', 'payment.account_name', 'custom_fields[].value',
 ]);
 
-/** Prose: any length up to the schema's bound is legal, and surrounding white space is trimmed (D47). */
+/** Prose: any length up to the schema's bound is legal, and surrounding white space is trimmed. */
 const PROSE = new Set([
   ...OPTIONAL_EVERYWHERE,
   'from.name', 'to.name', 'ship_to.name', 'items[].description', 'invoice.terms', 'invoice.po_number', 'invoice.buyer_reference',
@@ -115,7 +115,7 @@ function occurrences(request: Json, path: string): Array<{ parent: any; key: str
   return [];
 }
 
-/** Whether an edit of a field the base sent (or left out: `added`) keeps a complete, legal request so (given D47's trimming). */
+/** Whether an edit of a field the base sent (or left out: `added`) keeps a complete, legal request so (given the trimming). */
 function isLegalTextEdit(field: StringField, mode: TextMode, added: boolean): boolean {
   if (added && !SAFE_TO_ADD.has(field.path)) return mode === 'absent';
   if (mode === 'realistic') return SAFE_TO_ADD.has(field.path) || PROSE.has(field.path) || realisticChoices(field.path) === undefined;

@@ -28,7 +28,7 @@ export interface Judgement {
 
 export type Send = (body: Json) => Promise<LightMyRequestResponse>;
 
-/** The error codes a refused request may carry (D16): a field is wrong, or the calculation cannot be done. */
+/** The error codes a refused request may carry: a field is wrong, or the calculation cannot be done. */
 const REFUSALS: Readonly<Record<number, (code: string) => boolean>> = {
   400: (code) => code === 'validation_error' || code === 'e_invoice_incomplete' || code.startsWith('invalid_'),
   422: (code) => code === 'calculation_error',
@@ -51,7 +51,7 @@ function sentPaths(body: unknown, path = '', into = new Set<string>()): Set<stri
   return into;
 }
 
-/** D16: an error names the field path to fix. */
+/** An error names the field path to fix. */
 function namesField(error: Json, body: Json): boolean {
   const listed = [...(error.problems ?? []), ...(error.unknown_fields ?? [])] as Json[];
   if (listed.length > 0) return listed.every((p) => typeof p.field === 'string' && p.field.trim() !== '');
@@ -148,7 +148,7 @@ export async function judgeEInvoiceAnswer(send: Send, pairing: FuzzPairing, c: F
   return { status: res.statusCode, code, namesField: named, documents: documents.length, findings, pendingSchema };
 }
 
-/** D40: the hybrid carries one attachment named for its profile, byte for byte what output "cii" answers. */
+/** The hybrid carries one attachment named for its profile, byte for byte what output "cii" answers. */
 async function judgeHybrid(send: Send, pairing: FuzzPairing, c: FuzzCase, res: LightMyRequestResponse, documents: Array<{ xml: string; profile: EInvoiceProfile | undefined; where: string }>, findings: Finding[]): Promise<void> {
   const fileName = pairing.profile === 'factur-x' ? 'factur-x.xml' : 'xrechnung.xml';
   const attachments = await pdfAttachments(res.rawPayload);

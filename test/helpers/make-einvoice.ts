@@ -12,8 +12,8 @@ import { validateInvoiceRequest } from '../../src/requests/validate-invoice-requ
  * The document a request gives, made the way a generation makes it but without a server: the
  * request read as the route reads it (JSON round trip, aliases, schema), the code lists and the
  * profile's pre-flight (D39), the totals, then the format's writer. Throws what the route would
- * answer as an error. `preflight: false` skips the profile's check (D39), to show what the
- * official rules say about a document the service would have refused.
+ * answer as an error. `preflight: false` skips the profile's check, to show what the official rules
+ * say about a document the service would have refused.
  */
 export function makeEInvoice(body: Record<string, unknown>, options: { preflight?: boolean; today?: string } = {}): { xml: string; request: InvoiceRequest } {
   const { preflight = true, today = '2026-11-25' } = options;

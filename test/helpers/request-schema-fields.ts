@@ -33,7 +33,7 @@ const stringFields: StringField[] = [];
 const fieldPaths = new Set<string>();
 const propertyNames = new Set<string>(['invoice_number']);
 
-/** A D38 number: a JSON number or the same value as a decimal string. */
+/** A number field: a JSON number or the same value as a decimal string. */
 const isDecimal = (schema: JsonSchema): boolean =>
   schema.anyOf?.length === 2 && schema.anyOf.some((s) => s.type === 'number') && schema.anyOf.some((s) => s.type === 'string' && s.pattern !== undefined);
 

@@ -57,7 +57,7 @@ export function runThrottleSuite(open: (options?: { readonly poolSize?: number }
     assert.deepEqual(await counts(k), [[WINDOW_EDGE_S, 5], [WINDOW_EDGE_S + 3600, 1]]);
   });
 
-  test('peek says what a hit would answer without counting (issue 20: failed hosted-link opens)', async () => {
+  test('peek says what a hit would answer without counting (as failed hosted-link opens need)', async () => {
     const { throttle, otherInstance, counts } = await open();
     const k = key();
     const resetAt = WINDOW_EDGE_S + 3600;

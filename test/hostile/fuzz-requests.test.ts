@@ -11,11 +11,11 @@ import { bearer, signUpWithKey, startAccountsApp, type AccountsApp } from '../he
 import { dataUri, PNG_3X2 } from '../helpers/image-bytes.ts';
 
 /**
- * Hostile input, issue 10: generated and mutated bodies on every route that takes one. Whatever
- * arrives, the answer is below 500, JSON, and either a success of the documented shape or exactly
- * D16's {success:false, error:{code, message}} with a code from the one list and its status.
- * The seed is random unless FUZZ_SEED is set; a failure prints it with the case number and the
- * body, and FUZZ_SEED=<seed> replays the same sequence.
+ * Hostile input: generated and mutated bodies on every route that takes one. Whatever arrives, the
+ * answer is below 500, JSON, and either a success of the documented shape or exactly
+ * {success:false, error:{code, message}} with a code from the one list and its status. The seed is
+ * random unless FUZZ_SEED is set; a failure prints it with the case number and the body, and
+ * FUZZ_SEED=<seed> replays the same sequence.
  */
 const SEED = process.env.FUZZ_SEED === undefined ? randomInt(2 ** 31) : Number(process.env.FUZZ_SEED);
 const INJECT_TIMEOUT_MS = 10_000;
@@ -364,7 +364,7 @@ class Mutator {
 // Sending and judging.
 
 const CODES = new Set(Object.keys(ERROR_STATUS));
-/** D16: codes whose status depends on the case (docs/errors.md). */
+/** Codes whose status depends on the case (docs/errors.md). */
 const OTHER_STATUS: Partial<Record<ErrorCode, number>> = { auth_required: 403, idempotency_key_conflict: 422 };
 /**
  * D16: a validation message starts with the canonical path of the field it is about (any
@@ -375,7 +375,7 @@ const OTHER_STATUS: Partial<Record<ErrorCode, number>> = { auth_required: 403, i
 const FORBIDDEN_KEY = '(^|[.\\]])(__proto__|constructor|prototype) is not allowed: ';
 const NAMES_A_FIELD = new RegExp([
   '^(invoices(\\[\\d+\\])?\\.)?(from|to|ship_to|invoice|items|global_tax|global_taxes|global_discount|global_discount_type|shipping|shipping_label|deposit|rounding|rounding_increment|amount_paid|payment|template|accent_color|signature|output|page_size|features|notes|refund_policy|footer|custom_fields|metadata|invoices)(\\[\\d+\\]|\\.[a-z_]+)*[ :]',
-  // D46: unknown fields are named by their path, the key as it was sent (quoted when it is not a plain name).
+  // Unknown fields are named by their path, the key as it was sent (quoted when it is not a plain name).
   '^(invoices(\\[\\d+\\])?\\.)?\\S.*? is not a field[.;] ',
   '^The request (body|invoice) ',
   '^The Idempotency-Key header ',
@@ -479,9 +479,9 @@ function judge(route: Route, c: Case, res: LightMyRequestResponse, where: string
 }
 
 /**
- * Issue 20: the validator's own wording is not for callers ("must match ^[A-Z]{2}$", "must NOT
- * have more than …", "must be a number, not number Infinity"); map-validation-error.ts says what
- * the field must be instead.
+ * The validator's own wording is not for callers ("must match ^[A-Z]{2}$", "must NOT have more than
+ * …", "must be a number, not number Infinity"); map-validation-error.ts says what the field must be
+ * instead.
  */
 const VALIDATOR_JARGON = /must match|must NOT|anyOf|oneOf|, not (number|string|boolean|object) /;
 
@@ -553,7 +553,7 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
         yield extra({ kind: 'wrong-type-sweep', payload: draft.text(), contentType: 'application/json', output: 'json' });
       }
     }
-    // D13: each forbidden key at every level (an array gets it in a new object element).
+    // Each forbidden key at every level (an array gets it in a new object element).
     for (const path of pathsOf(base).filter((p) => typeof getAt(base, p) === 'object')) {
       for (const key of ['__proto__', 'constructor', 'prototype']) {
         const draft = new Draft(base);
@@ -733,8 +733,8 @@ describe(`hostile bodies on every route that reads one (seed ${SEED})`, () => {
     for (const route of ['generate anonymous', 'generate keyed', 'batch']) {
       assert.ok((fuzzer.statuses.get(`${route} 200`) ?? 0) >= 100, `${route}: only ${fuzzer.statuses.get(`${route} 200`) ?? 0} successes`);
       // A batch answers most bad items with 200 and a failed result; it is refused whole only for
-      // its envelope (about 500 of its 1,800 bodies since issue 20 sized its limits for 50 full
-      // invoices, 499–515 over three seeds), so its floor is lower than the single routes'.
+      // its envelope (about 500 of its 1,800 bodies, now that its limits fit 50 full invoices;
+      // 499–515 over three seeds), so its floor is lower than the single routes'.
       const floor = route === 'batch' ? 300 : 500;
       assert.ok((fuzzer.statuses.get(`${route} 400`) ?? 0) >= floor, `${route}: only ${fuzzer.statuses.get(`${route} 400`) ?? 0} refusals`);
     }

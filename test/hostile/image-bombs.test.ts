@@ -10,9 +10,9 @@ import { dataUri, JPEG_7X5, PNG_3X2, paddedTo, pngChunk, pngHeader } from '../he
 import { startHttpsImageServer, type HttpsImageServer } from '../helpers/start-https-image-server.ts';
 
 /**
- * Image bombs (issue 10, D26): images whose header promises billions of pixels, and downloads that
- * never end. They must be refused from their header or their byte count, never decoded or
- * buffered whole: a 50,000 × 50,000 RGBA image is 10 GB once decoded.
+ * Image bombs (D26): images whose header promises billions of pixels, and downloads that never end.
+ * They must be refused from their header or their byte count, never decoded or buffered whole: a
+ * 50,000 × 50,000 RGBA image is 10 GB once decoded.
  */
 const BOMB_SIDE_PX = 50_000;
 /** Generous for a 2-core machine shared with other work; a decode of 10 GB could not finish in it. */
@@ -107,7 +107,7 @@ function assertRefused(res: LightMyRequestResponse, path: string, pattern: RegEx
   assert.match(json.error.message, pattern);
 }
 
-describe('image bombs are refused from their header or byte count (D26, issue 10)', () => {
+describe('image bombs are refused from their header or byte count (D26)', () => {
   let images: HttpsImageServer;
   let ctx: AccountsApp;
   let key: Record<string, string>;

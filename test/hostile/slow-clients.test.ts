@@ -5,10 +5,10 @@ import { CLIENT_TIMEOUTS } from '../../src/app.ts';
 import { buildTestApp, validInvoice, type TestApp } from '../helpers/build-test-app.ts';
 
 /**
- * Slow and oversized clients against a really listening app, over raw sockets (issue 10): a
- * slow-loris client is cut off at the headers or request deadline, a crowd of them does not
- * starve a normal request, and a body over the route's limit is refused without being read.
- * The deadlines are shortened here; their production values are checked first.
+ * Slow and oversized clients against a really listening app, over raw sockets: a slow-loris client
+ * is cut off at the headers or request deadline, a crowd of them does not starve a normal request,
+ * and a body over the route's limit is refused without being read. The deadlines are shortened
+ * here; their production values are checked first.
  */
 const HEADERS_MS = 1500;
 const REQUEST_MS = 3000;
@@ -25,7 +25,7 @@ function errorResponse(status: string, code: string, message: string): string {
 
 /**
  * The answer with its X-Request-Id header taken out, after checking it is there: every answer the
- * service writes carries one, also those written for Node's parser before a request exists (issue 20).
+ * service writes carries one, also those written for Node's parser before a request exists.
  */
 function withoutRequestId(raw: string): string {
   const header = /\r\nX-Request-Id: req_[A-Za-z0-9_-]{16}(?=\r\n)/;
@@ -100,7 +100,7 @@ describe('client deadlines in production (CLIENT_TIMEOUTS in src/app.ts)', () =>
       assert.equal(t.app.server.requestTimeout, 60_000);
       assert.equal((t.app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval, 1000);
       // Not covered by CLIENT_TIMEOUTS: after a response, an idle keep-alive connection is kept for
-      // Fastify's default 72 s (Node's own default is 5 s). Reported in issue 10; docs/hostile-input.md.
+      // Fastify's default 72 s (Node's own default is 5 s). docs/hostile-input.md says why.
       assert.equal(t.app.server.keepAliveTimeout, 72_000);
     } finally {
       await t.close();
@@ -171,7 +171,7 @@ describe(`slow and oversized clients on a listening app (headers ${HEADERS_MS} m
     for (const client of crowd) assert.equal(withoutRequestId(client.received()), TIMEOUT_RESPONSE);
   });
 
-  // The advice fits the route (issue 20): only the invoice routes carry images.
+  // The advice fits the route: only the invoice routes carry images.
   for (const [path, limit, label, advice] of [
     ['/api/generate-invoice', 8 * MB, '8 MB', /Send smaller images \(logo and signature: at most 2\.5 MB each\), or give them as https URLs\.$/],
     ['/api/batch', 32 * MB, '32 MB', /Send fewer invoices per batch, or smaller images/],
@@ -252,7 +252,7 @@ describe(`slow and oversized clients on a listening app (headers ${HEADERS_MS} m
     assert.ok(ms < 1000, `closed after ${Math.round(ms)} ms`);
   });
 
-  it('a path parameter over 200 characters on a raw socket gets 414 uri_too_long in D16 shape with an X-Request-Id, not the path (issue 20)', async () => {
+  it('a path parameter over 200 characters on a raw socket gets 414 uri_too_long in D16 shape with an X-Request-Id, not the path', async () => {
     const id = `lnk_${'z'.repeat(300)}`;
     const client = await connect(port);
     client.socket.write(`GET /api/i/${id}?sig=secret HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);

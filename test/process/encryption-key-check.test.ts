@@ -9,8 +9,8 @@ import { freePort } from '../helpers/cluster.ts';
 import { startServerProcess } from '../helpers/start-server-process.ts';
 import { createTestPostgres, type TestPostgres } from '../helpers/test-databases.ts';
 
-// Issue 20 point 7: a DATA_ENCRYPTION_KEY that does not open the stored secrets stops the built
-// service at start-up (status 1, a message naming the variable and the fix) instead of answering
+// A DATA_ENCRYPTION_KEY that does not open the stored secrets stops the built service at start-up
+// (status 1, a message naming the variable and the fix) instead of answering
 // /api/auth/me with a 500 later.
 
 

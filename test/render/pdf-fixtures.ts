@@ -3,7 +3,7 @@ import { dataUri, PNG_3X2 } from '../helpers/image-bytes.ts';
 
 export { LANGUAGES, TEMPLATES };
 
-/** Line descriptions in several scripts: any script must print in any invoice language (D30). */
+/** Line descriptions in several scripts: any script must print in any invoice language. */
 export const MULTI_SCRIPT_DESCRIPTIONS = [
   'Consulting — Q4 workshop',
   'استشارة فنية',

@@ -12,8 +12,8 @@ import { TypstPdfCompiler } from '../../src/render/typst-pdf-compiler.ts';
 import type { InvoiceRequest } from '../../src/domain/invoice/invoice-request-schema.ts';
 import { freePort } from '../helpers/cluster.ts';
 
-// Memory under PDF load (issue 20 point 14). The figures are measured by bench/pdf.bench.ts and
-// bench/batch.bench.ts (docs/performance.md); these tests hold the two mechanisms in place.
+// Memory under PDF load. The figures are measured by bench/pdf.bench.ts and bench/batch.bench.ts
+// (docs/performance.md); these tests hold the two mechanisms in place.
 
 const SERVER = path.resolve('dist/server.js');
 
@@ -50,7 +50,7 @@ async function waitForHealth(port: number, timeoutMs = 20_000): Promise<void> {
 
 const tempDirs: string[] = [];
 
-describe('memory under PDF load (issue 20 point 14)', () => {
+describe('memory under PDF load', () => {
   after(() => { for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true }); });
 
   it('allocatorSettingsToAdd: adds the glibc settings on Linux unless the operator chose malloc settings', () => {
@@ -82,7 +82,7 @@ describe('memory under PDF load (issue 20 point 14)', () => {
     assert.equal(JEMALLOC_CONF, 'dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2');
   });
 
-  it('v8FlagsToAdd: caps the main thread\'s semi-space unless the operator gave a size (issue 20 point 14)', () => {
+  it('v8FlagsToAdd: caps the main thread\'s semi-space unless the operator gave a size', () => {
     const cases: Array<[string, string[], NodeJS.ProcessEnv, boolean]> = [
       ['nothing given', [], {}, true],
       ['other flags only', ['--enable-source-maps'], { NODE_OPTIONS: '--max-old-space-size=512' }, true],

@@ -55,7 +55,7 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
           l.notes, l.refund_policy, l.signature,
         ];
         for (const label of labels) await shows(label, 'the label');
-        // The stamp is rotated, so only its words are looked for (D10: amount_paid < grand total).
+        // The stamp is rotated, so only its words are looked for (amount_paid < grand total).
         for (const word of l.stamp_partial.split(/\s+/)) assert.ok(compact(pdf.text).includes(compact(word).slice(0, 3)), `${where}: the PARTIAL stamp`);
       }
     });
@@ -123,7 +123,7 @@ describe('output pdf: 5 templates × 11 languages, read back with a PDF reader',
     }
   });
 
-  it('ar: a line the sender typed in a left-to-right script keeps its order on the right-to-left page (issue 20)', async () => {
+  it('ar: a line the sender typed in a left-to-right script keeps its order on the right-to-left page', async () => {
     const request = richInvoice('ar', 'classic', 'RTL-LTR-1') as Record<string, any>;
     request.from.phone = '+49 30 1234567';
     request.notes = 'Thank you for your business.';

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-// Issue 20, point 11: `npm ci` refuses a lock file that lacks an optional dependency some package
-// declares ("package.json and package-lock.json are not in sync"), even when the missing one is
-// another platform's binary (Typst's, rolldown's, lightningcss's). A lock written on one machine
-// with a pruned tree lacked them; this test reads the lock as npm ci does.
+// `npm ci` refuses a lock file that lacks an optional dependency some package declares
+// ("package.json and package-lock.json are not in sync"), even when the missing one is another
+// platform's binary (Typst's, rolldown's, lightningcss's). A lock written on one machine with a
+// pruned tree lacked them; this test reads the lock as npm ci does.
 
 interface LockPackage {
   version?: string;

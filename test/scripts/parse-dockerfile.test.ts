@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { dockerIgnoreMatcher, parseCopy, parseDockerfile, parseEnv, parseHealthcheck } from '../../scripts/parse-dockerfile.ts';
 
-// The parser behind `npm run check:docker` (issue 20, point 11): if it misread the Dockerfile,
-// the check would prove other steps than the ones an image build runs.
+// The parser behind `npm run check:docker`: if it misread the Dockerfile, the check would prove
+// other steps than the ones an image build runs.
 
 test('the project Dockerfile reads as the instructions it holds, continuations joined', () => {
   const text = readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8');

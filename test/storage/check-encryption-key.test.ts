@@ -5,7 +5,7 @@ import { encryptSecret } from '../../src/domain/accounts/encrypt-secret.ts';
 import { checkEncryptionKey } from '../../src/use-cases/accounts/check-encryption-key.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 
-// Issue 20 point 7: the start-up check of DATA_ENCRYPTION_KEY against the stored secrets.
+// The start-up check of DATA_ENCRYPTION_KEY against the stored secrets.
 const T0 = 1_800_000_000_000;
 const newKey = () => randomBytes(32);
 

@@ -13,7 +13,7 @@ import { randomBase62 } from '../../src/lib/random-base62.ts';
 import { sweepExpiredRows } from '../../src/use-cases/sweep-expired-rows.ts';
 import { forEachDialect } from '../helpers/test-databases.ts';
 
-// Unix ms; hosted expiries are whole seconds (D24).
+// Unix ms; hosted expiries are whole seconds.
 const T0 = 1_800_000_000_000;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

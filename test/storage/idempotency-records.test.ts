@@ -24,9 +24,9 @@ const row = (db: DbOrTransaction, scope: string, key: string) =>
   db.selectFrom('idempotency_records').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
 
 /**
- * Issue 20 point 6: the record of an Idempotency-Key carries the generation its request
- * committed, written in the generation's transaction, so that a retry after the instance died
- * between the commit and the answer resumes that generation instead of making a second one.
+ * The record of an Idempotency-Key carries the generation its request committed, written in the
+ * generation's transaction, so that a retry after the instance died between the commit and the
+ * answer resumes that generation instead of making a second one.
  */
 forEachDialect((target) => {
   test('a generation kept under a claim survives the claim: the retry that takes over after the lease gets it back', async () => {

@@ -68,7 +68,7 @@ forEachDialect((target) => {
     await first.db.deleteFrom('webhook_deliveries').execute();
   });
 
-  test('issue 20: concurrent claims from several connections never pass 2 in flight per webhook nor 4 per account, counted from the leases', async () => {
+  test('concurrent claims from several connections never pass 2 in flight per webhook nor 4 per account, counted from the leases', async () => {
     const first = await target.open();
     await first.db.deleteFrom('webhook_deliveries').execute();
     const others = target.dialect === 'postgres' ? [await target.open({ poolSize: 4 }), await target.open({ poolSize: 4 })] : [first];
@@ -102,7 +102,7 @@ forEachDialect((target) => {
     await first.db.deleteFrom('webhook_deliveries').execute();
   });
 
-  test('issue 20: deliveries to a webhook whose last attempt got no answer are claimed only within silentLimit', async () => {
+  test('deliveries to a webhook whose last attempt got no answer are claimed only within silentLimit', async () => {
     const { db } = await target.open();
     await db.deleteFrom('webhook_deliveries').execute();
     const silent = await accountWithWebhooks(db, 3);
@@ -178,7 +178,7 @@ forEachDialect((target) => {
     assert.deepEqual(await states(db, abandoned), []);
   });
 
-  test('issue 24: the delivery log is kept as the outbox is: attempts go with their delivery after 7 days; a redelivery keeps its event', async () => {
+  test('the delivery log is kept as the outbox is: attempts go with their delivery after 7 days; a redelivery keeps its event', async () => {
     const { db } = await target.open();
     const { accountId, webhookIds } = await accountWithWebhooks(db, 1);
     const now = T0 + 30 * 24 * 3_600_000;

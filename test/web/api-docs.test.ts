@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { body, cookie, followVerifyLink, generateKey, logIn, mailAfter, register, sessionFrom, SUBJECT_VERIFY } from '../helpers/accounts-helpers.ts';
 import { SCREENSHOT_DIR, screenshot, startWebApp, UPDATE_SCREENSHOTS, type WebApp } from './start-web-app.ts';
 
-describe('/docs: Swagger UI has an Authorize button, and "Try it out" with the key is answered 200 (issue 23)', () => {
+describe('/docs: Swagger UI has an Authorize button, and "Try it out" with the key is answered 200', () => {
   let web: WebApp;
   let apiKey: string;
   before(async () => {

@@ -27,8 +27,8 @@ async function signUpWithKey(web: WebApp): Promise<{ sessionId: string; apiKey: 
 /** What a hostile or broken receiver might answer: it must show as these characters, never as an image. */
 const MARKUP_ANSWER = '<img src=x onerror=alert(1)>';
 
-// Issue 24: the dashboard shows each webhook's delivery log and operates it, against the real app
-// and a real https receiver on 127.0.0.1 (the test CA's localhost, allowed by OUTBOUND_ALLOW_HOSTS).
+// The dashboard shows each webhook's delivery log and operates it, against the real app and a real
+// https receiver on 127.0.0.1 (the test CA's localhost, allowed by OUTBOUND_ALLOW_HOSTS).
 describe('the dashboard operates webhooks: deliveries, test event, redelivery, secret rotation, enable (Chromium)', () => {
   let web: WebApp;
   let receiver: WebhookReceiver;
@@ -130,7 +130,7 @@ describe('the dashboard operates webhooks: deliveries, test event, redelivery, s
   });
 
   it('offers Enable in the State column of a disabled webhook; redelivery says to enable it first', async () => {
-    // D28 disables a webhook after 10 failed events in a row; the row says so directly here.
+    // A webhook is disabled after 10 failed events in a row; the row says so directly here.
     const side = await web.accounts.sideDatabase();
     await side.db.updateTable('webhooks').set({ is_active: 0 }).execute();
     await page.reload();

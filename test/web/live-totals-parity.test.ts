@@ -61,8 +61,8 @@ async function assertSameOutcome(name: string, body: unknown): Promise<{ status:
   let answer = await server(text);
   const browser = computeLiveTotals(JSON.parse(text), NOW_MS);
   if (answer.status === 403 && answer.body.error?.code === 'auth_required') {
-    // A visitor may not ask the server for a PDF, UBL or features (D14); the preview ignores
-    // them (they are still validated): compare with the same body without them.
+    // A visitor may not ask the server for a PDF, UBL or features; the preview ignores them (they
+    // are still validated): compare with the same body without them.
     const { output: _output, features: _features, ...rest } = JSON.parse(text) as Json;
     answer = await server(JSON.stringify(rest));
   }
@@ -89,7 +89,7 @@ const edit = (change: (body: Json) => void): Json => {
   return body;
 };
 
-/** Invoices that exercise every part of the engine (D1–D12), in every currency kind and language. */
+/** Invoices that exercise every part of the engine, in every currency kind and language. */
 function variedInvoices(): Array<[string, Json]> {
   const cases: Array<[string, Json]> = [
     ['line % discount, one tax (validInvoice)', validInvoice() as Json],
@@ -147,7 +147,7 @@ function variedInvoices(): Array<[string, Json]> {
     ['a title and terms, every template field', edit((b) => { b.invoice.title = 'Rechnung'; b.invoice.terms = 'Net 14'; b.template = 'bold'; b.accent_color = '#112233'; b.page_size = 'letter'; b.notes = 'n'; b.footer = 'f'; b.refund_policy = 'r'; })],
     ['zero prices and an empty tax name', edit((b) => { b.items = [{ description: 'Free', quantity: 2 }, { description: 'Taxed', unit_price: 10, taxes: [{ name: '', rate: 8 }] }]; })],
     ['output pdf and features from a visitor: ignored by the preview, checked by the schema', edit((b) => { b.output = 'pdf'; b.features = { hosted_link: true, qr: true }; })],
-    // D37: taxed shipping, document-level allowances and charges, line charges; D38: decimal strings, returns.
+    // Taxed shipping, document-level allowances and charges, line charges; decimal strings, returns.
     ['D37 taxed shipping at the lines\' rate, an allowance and a charge (the generator\'s fold)', edit((b) => {
       b.shipping = 10; b.shipping_tax_rate = 20;
       b.allowances = [{ amount: 50, reason: 'Loyalty rebate' }];
@@ -197,7 +197,7 @@ function variedInvoices(): Array<[string, Json]> {
   return cases;
 }
 
-/** Bodies each side must refuse, with D16's code and the same message naming the field. */
+/** Bodies each side must refuse, with the same code and the same message naming the field. */
 function invalidInvoices(): Array<[string, unknown, number, string]> {
   return [
     ['missing from', edit((b) => { delete b.from; }), 400, 'validation_error'],
@@ -296,7 +296,7 @@ describe('live totals: the browser bundle answers what POST /api/generate-invoic
       fc.tuple(fc.constant(['rounding_increment']), fc.constantFrom(0.01, 0.05, 0.1, 1, 5, 10)),
       fc.tuple(fc.constantFrom(['global_discount_type'], ['items', '0', 'discount_type'], ['items', '1', 'discountType']), fc.constantFrom('percent', 'amount')),
       fc.tuple(fc.constantFrom(['global_taxes'], ['items', '1', 'taxes']), fc.array(fc.record({ name: fc.string({ maxLength: 5 }), rate: percent }), { maxLength: 3 })),
-      // D37, D38: taxed shipping, allowances and charges, returns.
+      // Taxed shipping, allowances and charges, returns.
       fc.tuple(fc.constantFrom(['shipping_tax_rate'], ['shipping']), percent),
       fc.tuple(fc.constantFrom(['allowances'], ['charges']), fc.array(fc.record({ amount: money, reason: fc.constantFrom('Rebate', 'Freight') }), { maxLength: 2 })),
       fc.tuple(fc.constantFrom(['items', '1', 'charges']), fc.array(fc.record({ amount: money, reason: fc.constant('Handling') }), { maxLength: 2 })),

@@ -11,9 +11,9 @@ import { startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
 /**
- * Whether this run rewrites docs/screenshots (issue 20): only when asked with UPDATE_SCREENSHOTS=1,
- * so an ordinary test run leaves the working tree clean. Otherwise each screenshot is still taken,
- * in memory, and checked to be a picture.
+ * Whether this run rewrites docs/screenshots: only when asked with UPDATE_SCREENSHOTS=1, so an
+ * ordinary test run leaves the working tree clean. Otherwise each screenshot is still taken, in
+ * memory, and checked to be a picture.
  */
 export const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 

@@ -140,7 +140,7 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     assert.match(await page.locator('#quickstart').innerText(), new RegExp(`Bearer ${firstKey}`));
     assert.equal((await fetch(`${web.origin}/api/auth/me`, { headers: { authorization: `Bearer ${firstKey}` } })).status, 200);
 
-    // Cancel keeps the key; confirming replaces it, and the old one is refused at once (D19).
+    // Cancel keeps the key; confirming replaces it, and the old one is refused at once.
     await page.getByRole('button', { name: 'Rotate key…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await page.locator('#api-key').innerText(), firstKey);
@@ -339,8 +339,8 @@ describe('the web app in a real browser (Chromium via playwright-core)', () => {
     assert.equal(await peppolNote.isVisible(), false);
     await box.check();
 
-    // The PDF asks for profile xrechnung now, so the API's pre-flight applies (D39): a missing
-    // buyer reference is listed, marked and reachable from the list, as for a UBL or CII download.
+    // The PDF asks for profile xrechnung now, so the API's pre-flight applies: a missing buyer
+    // reference is listed, marked and reachable from the list, as for a UBL or CII download.
     const sent: Array<Record<string, unknown>> = [];
     const record = (request: { url(): string; postDataJSON(): unknown }) => {
       if (request.url().endsWith('/api/generate-invoice')) sent.push(request.postDataJSON() as Record<string, unknown>);

@@ -5,7 +5,7 @@ export interface DocumentFile {
   readonly mediaType: string;
   /** X-Hosted-Url: the 7-day signed link, when the invoice has one. */
   readonly hostedUrl: string | undefined;
-  /** X-Warnings codes, e.g. hosted_link_omitted (D42). */
+  /** X-Warnings codes, e.g. hosted_link_omitted. */
   readonly warnings: readonly string[];
   readonly requestId: string | undefined;
   /** The Idempotency-Key sent (on generation). */

@@ -9,7 +9,7 @@ import type {
   RotatedWebhookSecretResponse, WebhookDelivery, WebhookDeliveryListResponse, WebhookDeliveryResponse, WebhookDeliveryStatus, WebhookListResponse, WebhookResponse,
 } from './operation-types.ts';
 
-/** D18: the web app's session cookie. */
+/** The web app's session cookie. */
 const SESSION_COOKIE = 'inv_session';
 
 export interface InvoiceClientOptions {
@@ -31,8 +31,8 @@ export interface RequestOptions {
 export interface GenerationOptions extends RequestOptions {
   /**
    * Sent as Idempotency-Key; generated (a random UUID) when absent. The same key goes with every
-   * retry, so the service answers the first result instead of generating again (D23). Give your
-   * own to make a repeat from a later process safe too.
+   * retry, so the service answers the first result instead of generating again. Give your own to
+   * make a repeat from a later process safe too.
    */
   readonly idempotencyKey?: string;
 }
@@ -57,7 +57,7 @@ interface Call {
   readonly signal?: AbortSignal | undefined;
   /** Default application/json. */
   readonly accept?: string;
-  /** Further request headers (a session's cookie and the Origin it needs, D18). */
+  /** Further request headers (a session's cookie and the Origin it needs). */
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -89,8 +89,8 @@ export class InvoiceClient {
   async generateInvoice(request: InvoiceRequest, options: GenerationOptions = {}): Promise<GeneratedInvoice | PdfDocument | XmlDocument> {
     const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
     const output: InvoiceOutput = request.output ?? 'json';
-    // Accept follows the output asked for: with content negotiation (issue 23) an Accept that
-    // lists a document type could otherwise pick the output of a body that has none.
+    // Accept follows the output asked for: with content negotiation an Accept that lists a document
+    // type could otherwise pick the output of a body that has none.
     const accept = output === 'json' ? 'application/json' : output === 'pdf' ? 'application/pdf' : '*/*';
     const response = await this.#send({ method: 'POST', path: 'api/generate-invoice', body: request, idempotencyKey, signal: options.signal, accept });
     if (output === 'json') return await response.json() as GeneratedInvoice;
@@ -131,9 +131,9 @@ export class InvoiceClient {
   }
 
   /**
-   * POST /api/auth/generate-api-key: rotates the key. The old key stops working at once (D19), so
-   * this client uses the new one from then on. Not retried: a lost answer would have rotated the
-   * key to one nobody saw (get it with getAccount, which shows the current key).
+   * POST /api/auth/generate-api-key: rotates the key. The old key stops working at once, so this
+   * client uses the new one from then on. Not retried: a lost answer would have rotated the key to
+   * one nobody saw (get it with getAccount, which shows the current key).
    */
   async generateApiKey(options: RequestOptions = {}): Promise<ApiKeyResponse> {
     const answer = await this.#json<ApiKeyResponse>({ method: 'POST', path: 'api/auth/generate-api-key', signal: options.signal });
@@ -143,17 +143,17 @@ export class InvoiceClient {
 
   /**
    * POST /api/auth/register: an account, and a mail with the link that confirms the address; an API
-   * key needs that confirmation (D43), which verifyEmail gives with the link's token.
+   * key needs that confirmation, which verifyEmail gives with the link's token.
    */
   register(request: RegisterRequest, options: RequestOptions = {}): Promise<RegisteredResponse> {
     return this.#json({ method: 'POST', path: 'api/auth/register', body: request, signal: options.signal });
   }
 
   /**
-   * POST /api/auth/login: the account's session, as the web pages use it (D18). Scripts should use
-   * an API key; this is for tools that drive the web app's session (tests, an admin script). The
-   * answer's `session` is the inv_session cookie's value. Not retried (a wrong password is 401,
-   * and sign-ins are throttled).
+   * POST /api/auth/login: the account's session, as the web pages use it. Scripts should use an API
+   * key; this is for tools that drive the web app's session (tests, an admin script). The answer's
+   * `session` is the inv_session cookie's value. Not retried (a wrong password is 401, and sign-ins
+   * are throttled).
    */
   async login(request: LoginRequest, options: RequestOptions = {}): Promise<LoginResponse & { session: string }> {
     const response = await this.#send({ method: 'POST', path: 'api/auth/login', body: request, signal: options.signal });
@@ -164,8 +164,8 @@ export class InvoiceClient {
 
   /**
    * POST /api/auth/logout: ends `session` (from login), sent as its cookie with the service's own
-   * Origin, which an unsafe request with a session must carry (D18); without one, it is a no-op
-   * the service answers 200 all the same.
+   * Origin, which an unsafe request with a session must carry; without one, it is a no-op the
+   * service answers 200 all the same.
    */
   logout(options: RequestOptions & { session?: string } = {}): Promise<LogoutResponse> {
     const headers = options.session === undefined ? undefined : { cookie: `${SESSION_COOKIE}=${options.session}`, origin: new URL(this.#baseUrl).origin };
@@ -276,7 +276,10 @@ export class InvoiceClient {
     return this.#json({ method: 'POST', path: `${webhookPath(id)}/rotate-secret`, signal: options.signal });
   }
 
-  /** POST /api/webhooks/{id}/enable: active again after D28 deactivated it; an active one is unchanged. */
+  /**
+   * POST /api/webhooks/{id}/enable: active again after failed deliveries deactivated it; an active
+   * one is unchanged.
+   */
   enableWebhook(id: string, options: RequestOptions = {}): Promise<WebhookResponse> {
     return this.#json({ method: 'POST', path: `${webhookPath(id)}/enable`, signal: options.signal });
   }

@@ -1,14 +1,14 @@
 /**
  * Names for the shapes the client takes and gives, read from the generated `paths` by URL and
- * method, never by component name: the document's component names may change (issue 23 renames
- * def-0/def-1), its paths and operations are the stable contract.
+ * method, never by component name: the document's component names may change (they were def-0,
+ * def-1 once), its paths and operations are the stable contract.
  */
 import type { paths } from './generated/openapi.ts';
 
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type RequestBodyOf<Operation> = Operation extends { requestBody?: infer Body } ? JsonOf<NonNullable<Body>> : never;
 type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : never;
-/** The statuses of success; 202 is a redelivery's "queued" (issue 24). */
+/** The statuses of success; 202 is a redelivery's "queued". */
 type Success = 200 | 201 | 202 | '200' | '201' | '202';
 /** The JSON body of the operation's 2xx answer. */
 type SuccessOf<Operation> = JsonOf<ResponsesOf<Operation>[Extract<keyof ResponsesOf<Operation>, Success>]>;

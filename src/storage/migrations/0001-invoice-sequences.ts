@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** The per-scope, per-year counter behind gap-free invoice numbers (D15). */
+/** The per-scope, per-year counter behind gap-free invoice numbers. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('invoice_sequences')

@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sessions')
-    // SHA-256 of the cookie value (D18): a leaked table does not give working cookies.
+    // SHA-256 of the cookie value: a leaked table does not give working cookies.
     .addColumn('id_hash', 'text', (column) => column.primaryKey())
     .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('created_at', 'bigint', (column) => column.notNull())
@@ -29,17 +29,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('api_keys')
-    // One key per account: rotation replaces the row, so the old key stops working at once (D19).
+    // One key per account: rotation replaces the row, so the old key stops working at once.
     .addColumn('account_id', 'text', (column) => column.primaryKey().references('accounts.id').onDelete('cascade'))
     .addColumn('key_hash', 'text', (column) => column.notNull().unique())
-    // AES-256-GCM, bound to the account id, so /api/auth/me can show the key (D19).
+    // AES-256-GCM, bound to the account id, so /api/auth/me can show the key.
     .addColumn('key_ciphertext', 'text', (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
 
   await db.schema
     .createTable('email_tokens')
-    // SHA-256 of the token in the e-mailed link; single use (D17).
+    // SHA-256 of the token in the e-mailed link; single use.
     .addColumn('token_hash', 'text', (column) => column.primaryKey())
     .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('purpose', 'text', (column) => column.notNull())

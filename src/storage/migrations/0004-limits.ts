@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** Burst windows, monthly metering and idempotency records (issue 6, D20–D23). */
+/** Burst windows, monthly metering and idempotency records (D20–D23). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('burst_counters')
@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('monthly_usage')
     .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
-    // Unix second of the 1st of the month, 00:00 UTC (D20).
+    // Unix second of the 1st of the month, 00:00 UTC.
     .addColumn('month_start', 'bigint', (column) => column.notNull())
     // Tenths of a document, so ten JSON answers make exactly one (D21).
     .addColumn('document_tenths', 'integer', (column) => column.notNull())
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('idempotency_records')
-    // "a:<account id>" or "ip:<address>" (D23: the caller plus the key).
+    // "a:<account id>" or "ip:<address>": a key is the caller's own.
     .addColumn('scope', 'text', (column) => column.notNull())
     .addColumn('key', 'text', (column) => column.notNull())
     // SHA-256 of the operation and the request, to tell a repeat from a different request.
@@ -49,7 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // (a declared type without INT, CHAR, TEXT, BLOB or REAL keeps blobs as they are).
     .addColumn('body', 'bytea')
     .addColumn('created_at', 'bigint', (column) => column.notNull())
-    // created_at + 24 h (D23); the sweep deletes by it.
+    // created_at + 24 h; the sweep deletes by it.
     .addColumn('expires_at', 'bigint', (column) => column.notNull())
     .addPrimaryKeyConstraint('idempotency_records_pkey', ['scope', 'key'])
     .execute();

@@ -2,16 +2,16 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** Invoice snapshots behind hosted links, and the images they print (issue 7, D24). */
+/** Invoice snapshots behind hosted links, and the images they print (D24). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('hosted_invoices')
-    // 22 random base62 characters (D24); the link's path segment.
+    // 22 random base62 characters; the link's path segment.
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('account_id', 'text', (column) => column.notNull().references('accounts.id').onDelete('cascade'))
     // The invoice exactly as the generation answered it (number, hosted_url and qr included), JSON.
     .addColumn('invoice', 'text', (column) => column.notNull())
-    // What the PDF's QR encodes (D25), or null for none.
+    // What the PDF's QR encodes, or null for none.
     .addColumn('qr_payload', 'text')
     // The images by content (hosted_images.hash) and their format; null when the invoice has none.
     .addColumn('logo_hash', 'text')

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
-/** Webhooks, their events and one delivery per event and webhook: the durable outbox (issue 8, D28). */
+/** Webhooks, their events and one delivery per event and webhook: the durable outbox (D28). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhooks')
@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // the secret itself, so it cannot be hashed like an API key.
     .addColumn('secret_ciphertext', 'text', (column) => column.notNull())
     .addColumn('secret_hint', 'text', (column) => column.notNull())
-    // 1 or 0; 0 after 10 events in a row failed every attempt (D28).
+    // 1 or 0; 0 after 10 events in a row failed every attempt.
     .addColumn('is_active', 'integer', (column) => column.notNull())
     .addColumn('failed_events_in_row', 'integer', (column) => column.notNull().defaultTo(0))
     // Unix ms.

@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
 /**
- * A check value per server secret (issue 20 point 7): a known text sealed with DATA_ENCRYPTION_KEY
- * at the first start, so a later start with another key is refused before it serves anything
- * (check-encryption-key.ts).
+ * A check value per server secret: a known text sealed with DATA_ENCRYPTION_KEY at the first start,
+ * so a later start with another key is refused before it serves anything (check-encryption-key.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * Every claim counts the attempts in flight per webhook and per account from the live leases
- * (issue 20 point 13, pick-fair-deliveries.ts); this index finds them without reading the
- * pending backlog a hanging receiver piles up.
+ * (pick-fair-deliveries.ts), so receivers that never answer cannot hold every slot; this index
+ * finds them without reading the pending backlog a hanging receiver piles up.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('webhook_deliveries_claimed_until_idx').on('webhook_deliveries').column('claimed_until').execute();

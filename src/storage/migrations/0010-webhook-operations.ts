@@ -3,16 +3,15 @@ import type { Kysely } from 'kysely';
 // Migrations take Kysely<unknown>, not Kysely<Tables>: they must keep compiling as Tables moves on.
 
 /**
- * Issue 24: webhooks their owners can operate. Each attempt becomes a row (the delivery log), a
- * delivery may be a redelivery of another, and a rotated secret stays valid beside the new one
- * for 24 hours.
+ * Webhooks their owners can operate. Each attempt becomes a row (the delivery log), a delivery may
+ * be a redelivery of another, and a rotated secret stays valid beside the new one for 24 hours.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhook_attempts')
     // Random base62; never shown.
     .addColumn('id', 'text', (column) => column.primaryKey())
-    // Kept as long as its delivery: the sweep's 7 days after it finished (D28's outbox).
+    // Kept as long as its delivery: the sweep's 7 days after it finished.
     .addColumn('delivery_id', 'text', (column) => column.notNull().references('webhook_deliveries.id').onDelete('cascade'))
     // Unix ms the request was started.
     .addColumn('attempted_at', 'bigint', (column) => column.notNull())

@@ -2,7 +2,7 @@ import type { DbOrTransaction } from '../db-or-transaction.ts';
 
 /**
  * Stores the account's key, replacing any previous one in the same statement: from the moment it
- * commits, the old key's hash is gone and the old key is refused (D19 rotation).
+ * commits, the old key's hash is gone and the old key is refused.
  */
 export async function replaceApiKey(
   db: DbOrTransaction,

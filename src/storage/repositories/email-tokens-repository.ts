@@ -19,7 +19,7 @@ export async function insertEmailToken(
 
 /**
  * Uses the token once: one UPDATE marks it used only if it is unused, unexpired and of this
- * purpose, and returns its account. Two clicks racing on one link cannot both succeed (D17).
+ * purpose, and returns its account. Two clicks racing on one link cannot both succeed.
  */
 export async function consumeEmailToken(
   db: DbOrTransaction,

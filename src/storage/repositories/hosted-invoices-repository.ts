@@ -32,7 +32,7 @@ export async function deleteHostedInvoice(db: DbOrTransaction, id: string): Prom
   await db.deleteFrom('hosted_invoices').where('id', '=', id).execute();
 }
 
-/** D24: snapshots are deleted when their link dies; a plain DELETE, safe from several instances. */
+/** Snapshots are deleted when their link dies; a plain DELETE, safe from several instances. */
 export async function deleteExpiredHostedInvoices(db: DbOrTransaction, nowMs: number): Promise<number> {
   const result = await db.deleteFrom('hosted_invoices').where('expires_at', '<=', nowMs).executeTakeFirst();
   return Number(result.numDeletedRows);

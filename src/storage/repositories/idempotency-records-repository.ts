@@ -11,7 +11,7 @@ export interface IdempotencyClaimInput {
   readonly nowMs: number;
   /** Unix ms after which a pending claim counts as abandoned. */
   readonly leaseUntil: number;
-  /** Unix ms after which the record is gone (created + 24 h, D23). */
+  /** Unix ms after which the record is gone (created + 24 h). */
   readonly expiresAt: number;
 }
 
@@ -29,8 +29,8 @@ export interface ClaimResult {
  * Claims scope + key for a first request: inserts a pending record, or takes over one that has
  * expired or whose pending claim was abandoned (its lease ran out: the process died mid-request).
  * One conditional upsert, so of N concurrent callers exactly one claims. An abandoned claim whose
- * generation committed (issue 20 point 6) keeps that generation, and only the same request may
- * take it over: a different one is the 422 a repeat gets, not a fresh start under a used key.
+ * generation committed keeps that generation, and only the same request may take it over: a
+ * different one is the 422 a repeat gets, not a fresh start under a used key.
  */
 export async function claimIdempotencyKey(db: DbOrTransaction, input: IdempotencyClaimInput): Promise<ClaimResult> {
   const result = await sql<{ claim: string; generation: string | null }>`
@@ -140,7 +140,7 @@ export async function releaseIdempotencyClaim(db: DbOrTransaction, scope: string
     .execute();
 }
 
-/** Deletes every record past its 24 hours (D23: nothing kept past its life); returns how many. */
+/** Deletes every record past its 24 hours (nothing is kept past its life); returns how many. */
 export async function deleteExpiredIdempotencyRecords(db: DbOrTransaction, nowMs: number): Promise<number> {
   const result = await db.deleteFrom('idempotency_records').where('expires_at', '<=', nowMs).executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -5,7 +5,7 @@ import type { DbOrTransaction } from '../db-or-transaction.ts';
  * write, so concurrent callers can neither get the same number nor skip one. The row stays locked
  * (PostgreSQL row lock, SQLite's single writer) until the caller's transaction ends, and a rollback
  * undoes the increment: pass the transaction that stores the invoice, and a failed generation
- * leaves no gap (D15). That is also why this is not a PostgreSQL SEQUENCE, which never rolls back.
+ * leaves no gap. That is also why this is not a PostgreSQL SEQUENCE, which never rolls back.
  */
 export async function nextInvoiceSequence(
   db: DbOrTransaction,

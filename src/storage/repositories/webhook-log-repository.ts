@@ -2,7 +2,7 @@ import { randomBase62 } from '../../lib/random-base62.ts';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
 import type { WebhookAttemptsTable, WebhookDeliveryState, WebhookEventsTable } from '../tables.ts';
 
-/** Issue 24's delivery log: the attempts of deliveries, written with each attempt's outcome. */
+/** The delivery log: the attempts of deliveries, written with each attempt's outcome. */
 export async function insertWebhookAttempt(db: DbOrTransaction, attempt: Omit<WebhookAttemptsTable, 'id'>): Promise<void> {
   await db.insertInto('webhook_attempts').values({ id: randomBase62(22), ...attempt }).execute();
 }
@@ -114,9 +114,9 @@ export interface SentTest {
 }
 
 /**
- * A test event already sent (issue 24): its event, its one finished delivery and the attempt, in
- * one transaction, so the log shows it like any other. It is written after the attempt, so an
- * instance that stops mid-attempt leaves no test behind to be sent again.
+ * A test event already sent: its event, its one finished delivery and the attempt, in one
+ * transaction, so the log shows it like any other. It is written after the attempt, so an instance
+ * that stops mid-attempt leaves no test behind to be sent again.
  */
 export async function insertSentTest(db: DbOrTransaction, test: SentTest): Promise<void> {
   await db.insertInto('webhook_events').values(test.event).execute();

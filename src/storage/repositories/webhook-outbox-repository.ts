@@ -195,9 +195,9 @@ export const FINISHED_DELIVERY_RETENTION_MS = 7 * 24 * 3_600_000;
 /**
  * A held delivery this old belongs to a generation whose instance stopped between its commit and
  * its answer (the document is made within seconds: the PDF pool's deadline is 15 s). Its count,
- * number and snapshot are committed, so the generation is whole but for the announcement, and
- * the sweep releases it (releaseInterruptedEvents): an invoice that exists is announced (D28),
- * and its number is not a gap (D15).
+ * number and snapshot are committed, so the generation is whole but for the announcement, and the
+ * sweep releases it (releaseInterruptedEvents): an invoice that exists is announced, and its number
+ * is not a gap.
  */
 export const HELD_EVENT_RECOVERY_MS = 10 * 60_000;
 

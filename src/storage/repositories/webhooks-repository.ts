@@ -53,8 +53,8 @@ export async function findSubscribedWebhookIds(db: DbOrTransaction, accountId: s
 export type AttemptEnd = 'retry' | 'delivered' | 'failed';
 
 /**
- * D28: every attempt sets last_delivery_at and last_status. A delivered event resets the count of
- * failed events in a row; a failed one adds to it and the tenth deactivates the webhook. The SET
+ * Every attempt sets last_delivery_at and last_status. A delivered event resets the count of failed
+ * events in a row; a failed one adds to it and the tenth deactivates the webhook. The SET
  * expressions read the row's old values on both dialects, so this is one atomic statement.
  */
 export async function recordWebhookAttempt(db: DbOrTransaction, id: string, nowMs: number, status: number, end: AttemptEnd, maxFailedInRow: number): Promise<void> {
@@ -77,9 +77,9 @@ export interface RotatedSecret {
 }
 
 /**
- * Issue 24: the current secret becomes the previous one, valid until previousExpiresAt, and the
- * new one takes its place, in one statement (SET reads the row's old values on both dialects).
- * A secret replaced earlier, if any, stops signing at once. False when this account has no such webhook.
+ * The current secret becomes the previous one, valid until previousExpiresAt, and the new one takes
+ * its place, in one statement (SET reads the row's old values on both dialects). A secret replaced
+ * earlier, if any, stops signing at once. False when this account has no such webhook.
  */
 export async function rotateWebhookSecret(db: DbOrTransaction, accountId: string, id: string, rotated: RotatedSecret): Promise<boolean> {
   const result = await db.updateTable('webhooks')
@@ -95,7 +95,7 @@ export async function rotateWebhookSecret(db: DbOrTransaction, accountId: string
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Issue 24: active again, with its count of failed events in a row back to 0. False when this account has no such webhook. */
+/** Active again, with its count of failed events in a row back to 0. False when this account has no such webhook. */
 export async function enableWebhook(db: DbOrTransaction, accountId: string, id: string): Promise<boolean> {
   const result = await db.updateTable('webhooks')
     .set({ is_active: 1, failed_events_in_row: 0 })

@@ -14,6 +14,6 @@ export interface AccountDeps {
   readonly onMailError: (error: unknown, purpose: string) => void;
 }
 
-/** D17: verification links live 24 hours; reset links 1 hour. */
+/** Verification links live 24 hours; reset links 1 hour. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

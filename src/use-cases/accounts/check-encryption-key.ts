@@ -13,13 +13,13 @@ export type EncryptionKeyCheck =
   | { readonly ok: false; readonly found: 'check value' | 'stored secret' };
 
 /**
- * Issue 20 point 7: whether DATA_ENCRYPTION_KEY is the key the stored API keys and webhook
- * secrets were sealed with, run once at start-up before anything is served. The first start seals
- * a check value with the key; later starts must open it. A database from before check values
- * existed is tested on one stored secret first, so an upgrade that comes with a wrong key is
- * refused too, and no check value is sealed with that wrong key. Of several instances starting
- * at once only one check value is stored (insert-if-absent), and every instance checks the one
- * stored, so an instance with another key than the winner's is refused as well.
+ * Whether DATA_ENCRYPTION_KEY is the key the stored API keys and webhook secrets were sealed with,
+ * run once at start-up before anything is served. The first start seals a check value with the key;
+ * later starts must open it. A database from before check values existed is tested on one stored
+ * secret first, so an upgrade that comes with a wrong key is refused too, and no check value is
+ * sealed with that wrong key. Of several instances starting at once only one check value is stored
+ * (insert-if-absent), and every instance checks the one stored, so an instance with another key
+ * than the winner's is refused as well.
  *
  * Limits: it proves the key opens the check value, not every row; a row sealed by an instance
  * that ran with another key before this check existed still fails to open (describeAccount and

@@ -22,10 +22,10 @@ export interface AccountView {
 
 /**
  * What /api/auth/me says instead of the key when the stored key does not open with this server's
- * DATA_ENCRYPTION_KEY (issue 20 point 7): start-up refuses a key that does not match the stored
- * check value, so this is a row sealed by an instance that ran with another key. The key is still
- * valid (it is looked up by hash); only showing it is impossible, so the answer is the account
- * without it, never a 500, and the way to get a key that can be shown.
+ * DATA_ENCRYPTION_KEY: start-up refuses a key that does not match the stored check value, so this
+ * is a row sealed by an instance that ran with another key. The key is still valid (it is looked up
+ * by hash); only showing it is impossible, so the answer is the account without it, never a 500,
+ * and the way to get a key that can be shown.
  */
 export const API_KEY_UNAVAILABLE = 'Your API key still works, but it cannot be shown: it was stored under another server encryption key (the operator should check DATA_ENCRYPTION_KEY). Create a new key with POST /api/auth/generate-api-key (the dashboard\'s "Create API key") to see it; the old one stops working then.';
 

@@ -10,7 +10,10 @@ import { issueEmailToken } from './issue-email-token.ts';
 import { readEmail } from './register-account.ts';
 import { sendAccountMail } from './send-account-mail.ts';
 
-/** The answer to every resend or reset request, whether or not a mail went out (D17, D18). */
+/**
+ * The answer to every resend or reset request, whether or not a mail went out, so it tells nobody
+ * which addresses have accounts (D17).
+ */
 export const LINK_SENT_MESSAGE = 'If that address has an account that needs it, a new link is on its way.';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -6,8 +6,8 @@ import { loadAccountCaller } from './load-account-caller.ts';
 
 /**
  * The account an API key belongs to, or undefined for a key that is unknown or was replaced. Keys
- * are stored only as their SHA-256 (D19), so the lookup is by hash; the key's form is the
- * caller's to check first.
+ * are stored only as their SHA-256, so the lookup is by hash; the key's form is the caller's to
+ * check first.
  */
 export async function findKeyCaller(db: UseCaseDb, apiKey: string): Promise<AccountCaller | undefined> {
   const accountId = await findAccountIdByApiKeyHash(db, hashSecret(apiKey));

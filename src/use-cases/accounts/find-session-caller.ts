@@ -6,8 +6,8 @@ import { loadAccountCaller } from './load-account-caller.ts';
 
 /**
  * The account of a session id that has not expired at `now`, or undefined. Sessions are stored as
- * the hash of their id (D18); the caller keeps that hash so logout and login rotation can delete
- * the session without the id.
+ * the hash of their id; the caller keeps that hash so logout and login rotation can delete the
+ * session without the id.
  */
 export async function findSessionCaller(db: UseCaseDb, sessionId: string, now: number): Promise<AccountCaller | undefined> {
   const idHash = hashSecret(sessionId);

@@ -5,8 +5,8 @@ import type { EmailTokenPurpose } from '../../storage/tables.ts';
 import { RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS, type AccountDeps } from './account-deps.ts';
 
 /**
- * A fresh single-use link token for the account; earlier tokens of the same purpose are voided,
- * so only the newest e-mail works. Only the token's hash is stored (D17). Returns the link.
+ * A fresh single-use link token for the account; earlier tokens of the same purpose are voided, so
+ * only the newest e-mail works. Only the token's hash is stored. Returns the link.
  */
 export async function issueEmailToken(
   deps: AccountDeps,

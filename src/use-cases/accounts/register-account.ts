@@ -12,9 +12,9 @@ import { sendAccountMail } from './send-account-mail.ts';
 export const REGISTERED_MESSAGE = 'Check your e-mail: we sent a link to confirm the address. It is valid for 24 hours.';
 
 /**
- * D17: creates the account and mails a verification link — or, when the address already has an
- * account, mails its owner instead. The caller sees the same answer and about the same time
- * either way: the password is hashed in both cases and one e-mail is sent in both cases.
+ * Creates the account and mails a verification link — or, when the address already has an account,
+ * mails its owner instead. The caller sees the same answer and about the same time either way: the
+ * password is hashed in both cases and one e-mail is sent in both cases.
  */
 export async function registerAccount(deps: AccountDeps, input: { email: unknown; password: unknown }, now: number): Promise<void> {
   const email = readEmail(input.email);

@@ -7,9 +7,9 @@ import type { AccountDeps } from './account-deps.ts';
 import { unverifiedAccountError } from './unverified-account-error.ts';
 
 /**
- * D19: a new key replaces the account's old one in one statement, so the old key is refused from
- * the moment this returns. Needs a verified address (spec rule 4). The key is stored as its
- * SHA-256 (for lookup) and sealed with AES-256-GCM bound to the account id (to show it again).
+ * A new key replaces the account's old one in one statement, so the old key is refused from the
+ * moment this returns. Needs a verified address (spec rule 4). The key is stored as its SHA-256
+ * (for lookup) and sealed with AES-256-GCM bound to the account id (to show it again).
  */
 export async function rotateApiKey(deps: AccountDeps, caller: AccountCaller, now: number): Promise<string> {
   if (!caller.verified) {

@@ -1,9 +1,9 @@
 import { AppError } from '../../errors/app-error.ts';
 
 /**
- * D43: the refusal of anything an account alone may do while its e-mail address is unconfirmed.
- * One message for every route, so each names the way out (a new link) rather than a dead end.
- * `what` is the refused thing as the caller asked for it ("POST /api/batch", 'output "pdf"').
+ * The refusal of anything an account alone may do while its e-mail address is unconfirmed. One
+ * message for every route, so each names the way out (a new link) rather than a dead end. `what` is
+ * the refused thing as the caller asked for it ("POST /api/batch", 'output "pdf"').
  */
 export function unverifiedAccountError(what: string): AppError {
   return new AppError(

@@ -23,20 +23,20 @@ export interface DeliveryDeps {
 }
 
 /**
- * Makes a recorded invoice's document after its number, count and snapshot committed, then
- * releases its held webhook event (D28). If either fails, the invoice is withdrawn (count taken
- * back, snapshot deleted: only delivered documents are metered, D21) and the number, which cannot
- * be taken back, is logged as void so the operator can account for the gap. A document that is
- * what the hosted link serves (`servesLink`) is kept with the snapshot, so the link serves these very bytes
- * (D24); not keeping it loses nothing, the link then renders on first open.
+ * Makes a recorded invoice's document after its number, count and snapshot committed, then releases
+ * its held webhook event. If either fails, the invoice is withdrawn (count taken back, snapshot
+ * deleted: only delivered documents are metered) and the number, which cannot be taken back, is
+ * logged as void so the operator can account for the gap. A document that is what the hosted link
+ * serves (`servesLink`) is kept with the snapshot, so the link serves these very bytes; not keeping
+ * it loses nothing, the link then renders on first open.
  */
 export async function deliverDocument(deps: DeliveryDeps, log: DeliveryLog, recorded: RecordedInvoice, write: DocumentWriter, servesLink: boolean): Promise<Uint8Array | string> {
   const { planned } = recorded;
   let document: Uint8Array | string;
   try {
     document = await write({ invoice: planned.invoice, images: planned.images ?? {}, qr: planned.qr });
-    // D28: the held invoice.generated event becomes due only now that the document exists; if
-    // that write fails, the generation is withdrawn rather than answered without its event.
+    // The held invoice.generated event becomes due only now that the document exists; if that write
+    // fails, the generation is withdrawn rather than answered without its event.
     const event = recorded.event;
     if (event?.held === true) {
       await deps.inTransaction((tx) => releaseWebhookEvent(tx, event.id, deps.clock()));

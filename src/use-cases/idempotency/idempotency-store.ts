@@ -12,14 +12,14 @@ import type { Tables } from '../../storage/tables.ts';
 import type { IdempotencyClaim } from './idempotency-claim.ts';
 import { parseKeptGeneration, type KeptGeneration } from './kept-generation.ts';
 
-/** D23: a first response is replayed for 24 hours. */
+/** A first response is replayed for 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a pending claim holds before another request may take the key over. Far longer than
  * a generation can take (image fetches stop at 5 s, the PDF pool answers in milliseconds), so it
  * only ever frees a key whose process died mid-request. If that request's generation had
  * committed, the request that takes the key over answers it rather than generating again
- * (kept-generation.ts, issue 20 point 6).
+ * (kept-generation.ts).
  */
 export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
 /** A repeat that arrives while the first is running waits up to this long to replay it. */
@@ -44,7 +44,7 @@ export interface IdempotencyStore {
    * Claims the key for this request, or returns the kept response of the same request. A
    * different request under the key is a 422; the same one still running after the wait a 409.
    * A claim taken over from a request that died after its generation committed carries that
-   * generation, for this request to answer instead of generating again (issue 20 point 6).
+   * generation, for this request to answer instead of generating again.
    */
   begin(scope: string, key: string, fingerprint: string): Promise<IdempotencyStart>;
   /** Keeps the response for replay. */

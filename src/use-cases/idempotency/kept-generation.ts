@@ -8,11 +8,11 @@ import type { RecordedEvent } from '../webhooks/record-webhook-event.ts';
 import type { IdempotencyClaim } from './idempotency-claim.ts';
 
 /**
- * Issue 20 point 6: what a generation under an Idempotency-Key writes into the key's record in
- * its own transaction, so that if its instance dies between the commit and the answer, a retry
- * with the key answers this generation (same number, metered once, announced once) instead of
- * making a second. Everything else the answer needs is in the retry itself: its body is the same
- * request (the fingerprint matched), so the images and the QR come from it again.
+ * What a generation under an Idempotency-Key writes into the key's record in its own transaction,
+ * so that if its instance dies between the commit and the answer, a retry with the key answers this
+ * generation (same number, metered once, announced once) instead of making a second. Everything
+ * else the answer needs is in the retry itself: its body is the same request (the fingerprint
+ * matched), so the images and the QR come from it again.
  */
 
 /** One account invoice as its transaction committed it. */
@@ -21,7 +21,7 @@ export interface KeptInvoice {
   readonly invoice: Invoice;
   readonly link: HostedLink | null;
   readonly metered: Metered;
-  /** meta.warnings of its answer (D42). */
+  /** meta.warnings of its answer. */
   readonly warnings: readonly GenerationWarning[];
 }
 

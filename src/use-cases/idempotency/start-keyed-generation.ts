@@ -16,19 +16,22 @@ export interface SentIdempotencyKey {
 /**
  * Told when a request holds its key: whatever it answers from then on, an error included, is
  * kept under the key or releases it (D23), so the holder must know before anything can fail.
- * `resumed`: it answers a generation an earlier request under the key committed (issue 20 point 6).
+ * `resumed`: it answers a generation an earlier request under the key committed and never answered.
  */
 export type KeyHeldListener = (claim: IdempotencyClaim, resumed: boolean) => void;
 
-/** How a generation under D23 goes on: its first answer is replayed, or it runs, tied to its key when it has one. */
+/**
+ * How a generation under an Idempotency-Key goes on: its first answer is replayed, or it runs,
+ * tied to its key when it has one.
+ */
 export type KeyedStart = { readonly replay: KeptResponse } | { readonly replay?: undefined; readonly tie: IdempotencyTie | undefined };
 
 /**
  * D23 for one generation request: without a key nothing happens; with one, either the first
  * answer is replayed or this request holds the key (`tie`, which its generation writes itself
  * into). When the request that held the key before died after its generation committed,
- * `tie.resumes` is that generation: the request answers it rather than generating again (issue
- * 20 point 6). `operation` keeps the keys of different endpoints from matching each other's requests.
+ * `tie.resumes` is that generation: the request answers it rather than generating again.
+ * `operation` keeps the keys of different endpoints from matching each other's requests.
  */
 export async function startKeyedGeneration(
   idempotency: IdempotencyStore,

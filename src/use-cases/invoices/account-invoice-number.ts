@@ -4,7 +4,7 @@ import { nextInvoiceSequence } from '../../storage/repositories/next-invoice-seq
 import type { DbOrTransaction } from '../../storage/db-or-transaction.ts';
 
 /**
- * D15, D33: an account's next number, `INV-<year>-<seq, 5 digits>` for an invoice and
+ * An account's next number, `INV-<year>-<seq, 5 digits>` for an invoice and
  * `CN-<year>-<seq, 5 digits>` for a credit note, each from its own gap-free sequence for the year
  * of the issue date. The sequence grows past 99999 without losing digits.
  */
@@ -15,7 +15,7 @@ export async function accountInvoiceNumber(db: DbOrTransaction, accountId: strin
 }
 
 /**
- * The invoice_sequences scope of an account's numbers: its id for invoices (as since D15), and
+ * The invoice_sequences scope of an account's numbers: its id for invoices (as it always was), and
  * `cn:<account id>` for credit notes. A scope of its own rather than a new key column, so the
  * table's key stays (scope, year): instances of the previous version, still serving during an
  * upgrade, keep drawing with ON CONFLICT (scope, year) (docs/deploy.md: migrations only add).

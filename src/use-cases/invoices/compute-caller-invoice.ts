@@ -18,7 +18,7 @@ import { resolveInvoiceQr, type InvoiceQr } from '../../domain/qr/resolve-invoic
 
 export interface CallerInvoice {
   readonly invoice: Invoice;
-  /** D25: the QR the PDF carries, checked; undefined when features.qr is off or there is none. */
+  /** The QR the PDF carries, checked; undefined when features.qr is off or there is none. */
   qr: InvoiceQr | undefined;
   /** What the pre-flight lets through but the answer must say: a UBL document without EN 16931 conformance (not_en16931). */
   readonly warnings: readonly GenerationWarning[];
@@ -34,13 +34,14 @@ export interface CallerInvoice {
 const PENDING_NUMBER = 'INV-PENDING';
 
 /**
- * One invoice for one caller: apply the caller-dependent defaults (D14), number it (D15),
- * compute it (D1–D12) and check what its e-invoice profile needs (D32, D39). An anonymous caller must have passed refuseAnonymousExtras first (the
- * generation runs it before anything else, spec Authentication rule 2). Pure but for randomness;
- * `nowMs` is passed in so tests can fix the date. Anonymous numbers are random; an account's
- * number is drawn by recordAccountInvoice once this has succeeded. With a hosted link (accounts
- * only) the invoice carries it, and the QR encodes it unless payment.qr is given (D25). Only the
- * caller's kind matters here, so the offline CLI (src/cli) computes as an account does.
+ * One invoice for one caller: apply the caller-dependent defaults (D14), number it (D15), compute
+ * it (D1–D12) and check what its e-invoice profile needs (D39). An anonymous caller must have
+ * passed refuseAnonymousExtras first (the generation runs it before anything else, spec
+ * Authentication rule 2). Pure but for randomness; `nowMs` is passed in so tests can fix the date.
+ * Anonymous numbers are random; an account's number is drawn by recordAccountInvoice once this has
+ * succeeded. With a hosted link (accounts only) the invoice carries it, and the QR encodes it
+ * unless payment.qr is given (D25). Only the caller's kind matters here, so the offline CLI
+ * (src/cli) computes as an account does.
  */
 export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Caller, 'kind'>, nowMs: number, link?: HostedLink, kinds: readonly DocumentKind[] = DOCUMENT_KINDS): CallerInvoice {
   const today = utcDate(nowMs);
@@ -48,7 +49,7 @@ export function computeCallerInvoice(request: InvoiceRequest, caller: Pick<Calle
     ?? (caller.kind === 'anonymous' ? anonymousInvoiceNumber(request.document_type ?? 'invoice', issueDateOf(request, nowMs), takeRandomBytes(6)) : PENDING_NUMBER);
   checkEInvoiceCodes(request);
   const { invoice, breakdown } = computeInvoiceResult(request, { today, number });
-  // D39: an e-invoice's profile is checked before anything is drawn, stored or metered.
+  // An e-invoice's profile is checked before anything is drawn, stored or metered.
   const plan = planEInvoice(invoice, breakdown, kindFor(request.output ?? 'json', request.profile, kinds), kinds);
   if (link !== undefined) {
     invoice.hosted_url = link.url;
@@ -72,7 +73,7 @@ export function invoiceQr(request: InvoiceRequest, invoice: Invoice): InvoiceQr 
 }
 
 
-/** The issue date the invoice will carry: invoice.date, else today in UTC (D14). */
+/** The issue date the invoice will carry: invoice.date, else today in UTC. */
 export function issueDateOf(request: InvoiceRequest, nowMs: number): string {
   return request.invoice?.date ?? utcDate(nowMs);
 }

@@ -17,15 +17,15 @@ export interface BatchRequest extends GenerationContext {
 export type BatchGeneration = { readonly kind: 'replay'; readonly response: KeptResponse } | { readonly kind: 'batch'; readonly outcome: BatchOutcome };
 
 /**
- * POST /api/batch from start to finish (issue 7): the Idempotency-Key (D23), then each invoice
- * through the same pieces as one invoice's generation (generate-invoice-batch.ts). A batch its
- * key's earlier request committed and never answered is finished, not run again (issue 20 point 6).
+ * POST /api/batch from start to finish: the Idempotency-Key (D23), then each invoice through the
+ * same pieces as one invoice's generation (generate-invoice-batch.ts). A batch its key's earlier
+ * request committed and never answered is finished, not run again.
  */
 export async function generateBatch(deps: BatchDeps, request: BatchRequest): Promise<BatchGeneration> {
   const { caller, nowMs, items } = request;
   const start = await startKeyedGeneration(deps.idempotency, request, 'batch', request.body);
   if (start.replay !== undefined) {
-    // A replay is neither counted nor metered (D21); its headers show the windows as they are.
+    // A replay is neither counted nor metered; its headers show the windows as they are.
     await peekGenerations(deps, caller, nowMs, request.onWindows);
     return { kind: 'replay', response: start.replay };
   }

@@ -22,7 +22,7 @@ import { releaseWebhookEvent } from '../../storage/repositories/webhook-outbox-r
 import { forgetIdempotentGeneration, holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
 import { keptError, serializeKeptGeneration, type IdempotencyTie, type KeptBatchItem } from '../idempotency/kept-generation.ts';
 
-/** D27 and the spec's Limits: 1 to 50 invoices per batch. */
+/** The spec's Limits: 1 to 50 invoices per batch. */
 export const MAX_BATCH_ITEMS = 50;
 
 /** One element of `invoices` as the route read it: a valid request, or why it is not one. */
@@ -70,23 +70,23 @@ export interface RecordedItem extends Item {
 }
 
 /**
- * POST /api/batch (issue 7): each invoice is computed, checked, metered and rendered on its own,
- * and one that fails fails alone with its index. In order:
- * 1. every item is computed (D1–D12); those that fail are answered with their error;
- * 2. the valid ones are counted in the burst windows (a batch counts its items, D21), exactly as
+ * POST /api/batch: each invoice is computed, checked, metered and rendered on its own, and one that
+ * fails fails alone with its index. In order:
+ * 1. every item is computed; those that fail are answered with their error;
+ * 2. the valid ones are counted in the burst windows (a batch counts its items), exactly as
  *    a single generation is counted once computed; when a window admits only some, the first ones
  *    by index go on and the rest fail with its code;
- * 3. images are fetched for the items that need them, each distinct URL once per batch (D26);
+ * 3. images are fetched for the items that need them, each distinct URL once per batch;
  * 4. one transaction meters, numbers and stores the snapshot of each item in index order, so when
- *    the quota runs out part-way the first ones by index are the ones generated (D15, D21, D24);
- *    an item whose defaulted hosted link no longer fits goes without it, with a warning (D42);
+ *    the quota runs out part-way the first ones by index are the ones generated (D15, D21); an item
+ *    whose defaulted hosted link no longer fits goes without it, with a warning (D42);
  * 5. the PDFs behind the links render in parallel on the worker pool and are kept with their
  *    snapshots; an item whose PDF fails is withdrawn (count and snapshot taken back).
  * A batch in which every item was refused by the monthly quota is refused as a whole (402), like
- * one invoice would be, so that answer is not kept under its Idempotency-Key (D23).
+ * one invoice would be, so that answer is not kept under its Idempotency-Key.
  * With an Idempotency-Key (`tie`), step 4 also writes the results as they stand at the commit
  * into the key's record, so a retry after a crash before the answer resumes the batch
- * (resume-invoice-batch.ts) rather than generating it again (issue 20 point 6).
+ * (resume-invoice-batch.ts) rather than generating it again.
  */
 export async function generateInvoiceBatch(deps: BatchDeps, run: BatchRun, items: readonly BatchItemInput[], tie?: IdempotencyTie): Promise<BatchOutcome> {
   const { caller, nowMs } = run;
@@ -195,7 +195,7 @@ export interface CommittedBatch {
   /** The items that failed so far, by index; deliverBatch adds those whose PDF fails. */
   readonly failures: Map<number, AppError>;
   readonly recorded: readonly RecordedItem[];
-  /** batch.generated, held (D28); undefined when no webhook subscribes. */
+  /** batch.generated, held; undefined when no webhook subscribes. */
   readonly event: RecordedEvent | undefined;
   readonly rateLimited: boolean;
   readonly tie: IdempotencyTie | undefined;
@@ -225,14 +225,14 @@ export async function deliverBatch(deps: BatchDeps, run: BatchRun, batch: Commit
   }
   const outcome = batchOutcome(batch.count, failures, new Map(recorded.map((item) => [item.index, item.planned])), batch.rateLimited);
   await announceBatch(deps, run, nowMs, event, outcome, async () => {
-    // The whole batch is taken back: a retry with its key runs afresh (issue 20 point 6).
+    // The whole batch is taken back: a retry with its key runs afresh.
     if (tie !== undefined) await deps.inTransaction((tx) => forgetIdempotentGeneration(tx, tie.claim.scope, tie.claim.key));
     await Promise.all(recorded.map((item) => withdrawInvoice(deps.db, item)));
   });
   return outcome;
 }
 
-/** Each item's result in the order sent: its error, else its invoice (and its warnings, D42). */
+/** Each item's result in the order sent: its error, else its invoice (and its warnings). */
 function batchOutcome(count: number, failures: ReadonlyMap<number, AppError>, invoices: ReadonlyMap<number, Pick<PlannedInvoice, 'invoice' | 'warnings'>>, rateLimited: boolean): BatchOutcome {
   const results = Array.from({ length: count }, (_item, index): BatchItemResult => {
     const error = failures.get(index);
@@ -243,15 +243,15 @@ function batchOutcome(count: number, failures: ReadonlyMap<number, AppError>, in
   return { results, generated: count - failures.size, rateLimited };
 }
 
-/** D28: batch.generated's data. */
+/** batch.generated's data. */
 function batchEventData(outcome: BatchOutcome): object {
   return { count: outcome.results.length, generated: outcome.generated, rate_limited: outcome.rateLimited, results: batchResultsJson(outcome.results) };
 }
 
 /**
- * Sends batch.generated (D28) for a batch about to be answered: the held event gets its body and
- * becomes due, or, when no item reached the metering transaction, one is written now. If that
- * write fails the batch is not answered, and its recorded items are withdrawn first.
+ * Sends batch.generated for a batch about to be answered: the held event gets its body and becomes
+ * due, or, when no item reached the metering transaction, one is written now. If that write fails
+ * the batch is not answered, and its recorded items are withdrawn first.
  */
 async function announceBatch(deps: BatchDeps, { caller, log }: BatchRun, nowMs: number, held: RecordedEvent | undefined, outcome: BatchOutcome, withdraw: () => Promise<unknown>): Promise<void> {
   const data = batchEventData(outcome);

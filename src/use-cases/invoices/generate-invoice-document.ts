@@ -31,9 +31,9 @@ export interface GenerationDeps extends AdmissionDeps, DeliveryDeps {
   readonly idempotency: IdempotencyStore;
   /** The PDF worker pool, started on first use (a JSON-only server never starts its workers). */
   readonly pdfRenderer: () => PdfRenderer;
-  /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses (D26). */
+  /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses. */
   readonly allowHosts: readonly string[];
-  /** Signs the hosted links of account invoices (D24). */
+  /** Signs the hosted links of account invoices. */
   readonly links: HostedLinkSettings;
   /** error.upgrade_url of a 402. */
   readonly upgradeUrl: string;
@@ -55,7 +55,7 @@ export interface GenerationRequest extends GenerationContext {
 
 /** What the generation answers: a plain value the route writes out. */
 export type GenerationOutcome =
-  /** D23: the first answer under the key, byte for byte. */
+  /** The first answer under the key, byte for byte. */
   | { readonly kind: 'replay'; readonly response: KeptResponse }
   /** output "json": the computed invoice and what its meta needs (D22). */
   | {
@@ -73,12 +73,12 @@ export type GenerationOutcome =
 
 /**
  * POST /api/generate-invoice from start to finish, for every output: the anonymous rules (spec
- * Authentication rule 2), the Idempotency-Key (D23), computing (D1–D12), admission to the burst
- * windows (D20, D21), numbering and metering (D15, D21), the hosted snapshot (D24), the document
- * (its kind's maker, document-makers.ts), withdrawing on failure, and the webhook event (D28).
- * An invoice is computed, and its kind's checks run, before the request is admitted, so a
- * request refused for its own content uses no window slot (docs/limits.md); images load and the
- * number is drawn after admission, so a refused request never uses up a number (D15 gap-free).
+ * Authentication rule 2), the Idempotency-Key (D23), computing, admission to the burst windows
+ * (D20), numbering and metering (D15, D21), the hosted snapshot (D24), the document (its kind's
+ * maker, document-makers.ts), withdrawing on failure, and the webhook event (D28). An invoice is
+ * computed, and its kind's checks run, before the request is admitted, so a request refused for its
+ * own content uses no window slot (docs/limits.md); images load and the number is drawn after
+ * admission, so a refused request never uses up a number.
  */
 export async function generateInvoiceDocument(deps: GenerationDeps, request: GenerationRequest): Promise<GenerationOutcome> {
   const { body, caller, nowMs } = request;
@@ -86,7 +86,7 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
   // Most requests carry no key: they skip the store without a wait.
   const start = request.idempotencyKey === undefined ? { tie: undefined } : await startKeyedGeneration(deps.idempotency, request, request.operation ?? 'generate-invoice', body);
   if (start.replay !== undefined) {
-    // A replay is neither counted nor metered (D21); its headers show the windows as they are.
+    // A replay is neither counted nor metered; its headers show the windows as they are.
     await peekGenerations(deps, caller, nowMs, request.onWindows);
     return { kind: 'replay', response: start.replay };
   }
@@ -101,9 +101,9 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
   const ports: DocumentPorts = { pdfRenderer: deps.pdfRenderer, onFailure: (reason) => request.log.error({ reason }, `${output} build failed`) };
   const { tie } = start;
   const resumes = tie?.resumes;
-  // Issue 20 point 6: when the key's earlier request committed its generation and died before
-  // answering, that generation is answered: not numbered, metered or announced again, and not
-  // counted again (its windows are shown as they stand, like a replay's, D21).
+  // When the key's earlier request committed its generation and died before answering, that
+  // generation is answered: not numbered, metered or announced again, and not counted again (its
+  // windows are shown as they stand, like a replay's).
   const { recorded, prepared, admission } = tie !== undefined && resumes?.kind === 'invoice'
     ? { ...(await resumeAccountInvoice(deps, catalog, body, ports, { ...tie, resumes })), admission: await peekGenerations(deps, caller, nowMs, request.onWindows) }
     : await recordNewInvoice(deps, catalog, request, caller, ports, tie);
@@ -120,9 +120,9 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
 }
 
 /**
- * A new account invoice from request to record: computed and prepared as its kind, admitted,
- * its images loaded when its document or its snapshot prints them (D26), then numbered, metered,
- * its snapshot stored and its event written in one transaction.
+ * A new account invoice from request to record: computed and prepared as its kind, admitted, its
+ * images loaded when its document or its snapshot prints them, then numbered, metered, its snapshot
+ * stored and its event written in one transaction.
  */
 async function recordNewInvoice(
   deps: GenerationDeps,
@@ -138,14 +138,14 @@ async function recordNewInvoice(
   const prepared = prepareDocument(catalog, planned.kind, planned, ports);
   const admission = await admitGenerations(deps, caller, 1, nowMs, request.onWindows);
   if (planned.kind.images !== 'none' || planned.link !== undefined) planned.images = await loadPdfImages(body, { allowHosts: deps.allowHosts, kinds: catalog.kinds });
-  // D28: the event is written with the count, number and snapshot, so it exists exactly when they
-  // do. A document is made after the commit; its event is held until that succeeded.
+  // The event is written with the count, number and snapshot, so it exists exactly when they do. A
+  // document is made after the commit; its event is held until that succeeded.
   const held = prepared !== undefined;
-  // Issue 20 point 6: the generation is written into its Idempotency-Key's record in the same
-  // transaction, so a retry after this instance died between the commit and the answer resumes
-  // it (resume-account-invoice.ts) rather than making a second invoice. The claim is checked
-  // first, before anything is recorded: a refusal written nothing, which a shared SQLite
-  // transaction needs (write-group.ts).
+  // The generation is written into its Idempotency-Key's record in the same transaction, so a retry
+  // after this instance died between the commit and the answer resumes it
+  // (resume-account-invoice.ts) rather than making a second invoice. The claim is checked first,
+  // before anything is recorded: a refusal written nothing, which a shared SQLite transaction needs
+  // (write-group.ts).
   const { outcome, event } = await deps.inTransaction(async (tx) => {
     if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcome: { kind: 'claim_lost' as const }, event: undefined };
     const choices = meteringChoices((withLink) => documentCost(planned.kind.meteredAs, withLink), planned.linkAsk);

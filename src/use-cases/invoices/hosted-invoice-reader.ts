@@ -18,7 +18,7 @@ import type { TransactionRunner } from '../../storage/write-group.ts';
 export interface HostedInvoiceReaderDeps {
   readonly db: Kysely<Tables>;
   readonly inTransaction: TransactionRunner;
-  /** LINK_SIGNING_SECRET (D24). */
+  /** LINK_SIGNING_SECRET. */
   readonly secret: string;
   readonly pdfRenderer: () => PdfRenderer;
   /** Told when a rendered PDF could not be kept (the next open renders again). */
@@ -37,8 +37,8 @@ export interface HostedSnapshot {
 export interface HostedInvoiceReader {
   /**
    * The snapshot a link opens, or undefined for every kind of bad link alike: unknown id, wrong,
-   * truncated or foreign t, expired (D24). Nothing here tells them apart, to the caller or in time:
-   * the signature is computed and compared in constant time even when the id is unknown.
+   * truncated or foreign t, expired. Nothing here tells them apart, to the caller or in time: the
+   * signature is computed and compared in constant time even when the id is unknown.
    */
   open(id: string, t: string | undefined, nowMs: number): Promise<HostedSnapshot | undefined>;
   /** The snapshot's PDF: the bytes kept at generation, else rendered once now and kept. */

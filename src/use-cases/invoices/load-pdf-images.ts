@@ -13,7 +13,7 @@ import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema
 export type ImageLoads = Map<string, Promise<LoadedImage>>;
 
 export interface LoadPdfImagesOptions {
-  /** OUTBOUND_ALLOW_HOSTS (D26). */
+  /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses. */
   readonly allowHosts: readonly string[];
   readonly loads?: ImageLoads;
   /** The kinds of document, to tell which PDF the invoice prints; the service's own unless given. */
@@ -21,9 +21,9 @@ export interface LoadPdfImagesOptions {
 }
 
 /**
- * The logo and signature fetched and checked (D26), before an invoice number is drawn, so an image
- * that fails refuses the request without using anything up. For a PDF in sRGB (a hybrid) a CMYK
- * JPEG is refused too.
+ * The logo and signature fetched and checked, before an invoice number is drawn, so an image that
+ * fails refuses the request without using anything up. For a PDF in sRGB (a hybrid) a CMYK JPEG is
+ * refused too.
  */
 export async function loadPdfImages(request: InvoiceRequest, options: LoadPdfImagesOptions): Promise<PdfImages> {
   const load = (source: string | undefined, field: ImageField) => {

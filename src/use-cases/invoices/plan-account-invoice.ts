@@ -8,7 +8,7 @@ import type { HostedLinkAsk } from '../../domain/limits/document-cost.ts';
 import { type GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import { computeCallerInvoice, type CallerInvoice } from './compute-caller-invoice.ts';
 
-/** What signing hosted links needs (D24). */
+/** What signing hosted links needs. */
 export interface HostedLinkSettings {
   /** LINK_SIGNING_SECRET. */
   readonly secret: string;
@@ -22,12 +22,12 @@ export interface HostedLinkSettings {
  */
 export interface PlannedInvoice extends CallerInvoice {
   readonly request: InvoiceRequest;
-  /** D24, D14: on unless features.hosted_link is false; dropped at metering when only defaulted (D42). */
+  /** On unless features.hosted_link is false; dropped at metering when only defaulted (D42). */
   link: HostedLink | undefined;
   /** How the request asked for the link: what metering may do when its cost does not fit (D42). */
   readonly linkAsk: HostedLinkAsk;
   images: PdfImages | undefined;
-  /** meta.warnings of the answer: the pre-flight's (not_en16931), then a defaulted link left out (D42). */
+  /** meta.warnings of the answer: the pre-flight's (not_en16931), then a defaulted link left out. */
   readonly warnings: GenerationWarning[];
 }
 
@@ -39,7 +39,7 @@ export function planAccountInvoice(request: InvoiceRequest, caller: AccountCalle
   return { ...computed, request, link, linkAsk, images: undefined, warnings: [...computed.warnings] };
 }
 
-/** How the request asks for its hosted link (D14 default on, D42): what metering may do with it. */
+/** How the request asks for its hosted link (on by default): what metering may do with it. */
 export function hostedLinkAsk(request: InvoiceRequest): HostedLinkAsk {
   const asked = request.features?.hosted_link;
   return asked === undefined ? 'default' : asked ? 'explicit' : 'off';

@@ -25,12 +25,12 @@ export type RecordOutcome =
 
 /**
  * Records a planned invoice in the caller's transaction: meters it (D21), draws its number when
- * none was sent (D15, D33: a credit note's from its own sequence) and stores its hosted snapshot
- * (D24). The quota check and the count are one conditional statement, so concurrent requests can
- * never pass the quota, and no numbered invoice or snapshot exists without its count, nor a count
- * without them. A refusal is returned, not thrown: on SQLite the transaction is shared with other
- * requests' writes (write-group.ts), and a refused quota check has written nothing. `keptImages`
- * lets the items of one transaction store a shared image once.
+ * none was sent (D15; a credit note's from its own sequence) and stores its hosted snapshot. The
+ * quota check and the count are one conditional statement, so concurrent requests can never pass
+ * the quota, and no numbered invoice or snapshot exists without its count, nor a count without
+ * them. A refusal is returned, not thrown: on SQLite the transaction is shared with other requests'
+ * writes (write-group.ts), and a refused quota check has written nothing. `keptImages` lets the
+ * items of one transaction store a shared image once.
  * `choices` are tried in order (meteringChoices, D42): a defaulted hosted link whose cost does not
  * fit is dropped, with a warning, when the cost without it does. Each try is one conditional
  * statement; a refused try still locks the month's row on PostgreSQL (ON CONFLICT DO UPDATE locks
@@ -64,7 +64,7 @@ export async function recordAccountInvoice(
   const { request, invoice, link } = planned;
   if (request.invoice?.number === undefined) {
     invoice.number = await accountInvoiceNumber(tx, caller.accountId, invoice.document_type, invoice.date);
-    // A SEPA QR built from the payment block carries the number as its reference (D25).
+    // A SEPA QR built from the payment block carries the number as its reference.
     if (planned.qr !== undefined) planned.qr = invoiceQr(request, invoice);
   }
   if (link !== undefined) await storeSnapshot(tx, planned, link, caller.accountId, nowMs, keptImages);
@@ -85,7 +85,7 @@ function dropHostedLink(planned: PlannedInvoice, warning: GenerationWarning): vo
   planned.warnings.push(warning);
 }
 
-/** D24: everything needed to render the invoice again, images as bytes. */
+/** Everything needed to render the invoice again, images as bytes. */
 async function storeSnapshot(tx: Transaction<Tables>, planned: PlannedInvoice, link: HostedLink, accountId: string, nowMs: number, keptImages: Set<string>): Promise<void> {
   const expiresAtMs = link.expiresAt * 1000;
   const keep = async (image: PdfImage | undefined) => {
@@ -140,7 +140,7 @@ function imageHash(bytes: Uint8Array): string {
 export interface RecordedInvoice {
   readonly planned: PlannedInvoice;
   readonly metered: Metered;
-  /** Its invoice.generated event (D28), when a webhook subscribes; held until the document is made. */
+  /** Its invoice.generated event, when a webhook subscribes; held until the document is made. */
   readonly event?: RecordedEvent | undefined;
   /** The Idempotency-Key its generation is tied to: withdrawing the invoice unties it. */
   readonly tie?: IdempotencyTie | undefined;
@@ -148,7 +148,7 @@ export interface RecordedInvoice {
   readonly firstRequestId?: string | undefined;
 }
 
-/** What an Idempotency-Key's record keeps of one recorded invoice (issue 20 point 6). */
+/** What an Idempotency-Key's record keeps of one recorded invoice, for a retry to resume it. */
 export function keptInvoiceOf(planned: PlannedInvoice, metered: Metered): KeptInvoice {
   return { invoice: planned.invoice, link: planned.link ?? null, metered, warnings: planned.warnings };
 }

@@ -9,14 +9,13 @@ import { loadPdfImages } from './load-pdf-images.ts';
 import { replanKeptInvoice } from './replan-kept-invoice.ts';
 
 /**
- * Issue 20 point 6: the invoice that an Idempotency-Key's earlier request committed and never
- * answered (its instance died between the commit and the answer), made ready for the retry to
- * answer: numbered, metered and announced as it was, nothing recorded again. Its document is made
- * again from the kept invoice. The retry's body is the same request (its fingerprint matched), so
- * the images and the QR come from it; Typst renders the same bytes for the same input, so the PDF
- * is the one the first request would have sent (unless an image fetched by URL changed since).
- * It is planned again from its request (replanKeptInvoice), and its kind's maker prepares the
- * document as for a new invoice.
+ * The invoice that an Idempotency-Key's earlier request committed and never answered (its instance
+ * died between the commit and the answer), made ready for the retry to answer: numbered, metered
+ * and announced as it was, nothing recorded again. Its document is made again from the kept
+ * invoice. The retry's body is the same request (its fingerprint matched), so the images and the QR
+ * come from it; Typst renders the same bytes for the same input, so the PDF is the one the first
+ * request would have sent (unless an image fetched by URL changed since). It is planned again from
+ * its request (replanKeptInvoice), and its kind's maker prepares the document as for a new invoice.
  */
 export async function resumeAccountInvoice(
   deps: { readonly allowHosts: readonly string[] },

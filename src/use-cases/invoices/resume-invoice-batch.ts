@@ -15,13 +15,13 @@ import { peekGenerations } from '../limits/admit-generations.ts';
 import { appErrorOf, type IdempotencyTie, type KeptBatchItem, type KeptGeneration } from '../idempotency/kept-generation.ts';
 
 /**
- * Issue 20 point 6: a batch that an Idempotency-Key's earlier request committed and never
- * answered (its instance died between the commit and the answer), finished by the retry: the
- * items are not admitted, numbered, metered or recorded again. The results are those at the
- * commit, then step 5 runs as it would have: the PDFs behind the links render from their
- * snapshots (the images kept at the commit) and are kept; one that fails is withdrawn. An item
- * whose snapshot is gone was withdrawn by the first request before it died (its PDF failed), and
- * fails as it did then. batch.generated is released with the final results, once.
+ * A batch that an Idempotency-Key's earlier request committed and never answered (its instance died
+ * between the commit and the answer), finished by the retry: the items are not admitted, numbered,
+ * metered or recorded again. The results are those at the commit, then step 5 runs as it would
+ * have: the PDFs behind the links render from their snapshots (the images kept at the commit) and
+ * are kept; one that fails is withdrawn. An item whose snapshot is gone was withdrawn by the first
+ * request before it died (its PDF failed), and fails as it did then. batch.generated is released
+ * with the final results, once.
  */
 export async function resumeInvoiceBatch(
   deps: BatchDeps,
@@ -29,7 +29,7 @@ export async function resumeInvoiceBatch(
   items: readonly BatchItemInput[],
   tie: IdempotencyTie & { readonly resumes: Extract<KeptGeneration, { kind: 'batch' }> },
 ): Promise<BatchOutcome> {
-  // Counted when it ran (D21): the answer's headers show the windows as they stand.
+  // Counted when it ran: the answer's headers show the windows as they stand.
   await peekGenerations(deps, run.caller, run.nowMs, run.onWindows);
   const ports = batchPorts(deps, run.log);
   const kept = tie.resumes;

@@ -8,7 +8,7 @@ import { burstRefusal } from './limit-refusals.ts';
 export interface AdmissionDeps {
   /** Hourly and weekly windows (D20, D21), in the database or Redis. */
   readonly burstLimiter: BurstLimiter;
-  /** The plan table with config applied (D21). */
+  /** The plan table with config applied. */
   readonly limits: LimitsTable;
 }
 
@@ -20,9 +20,9 @@ export interface AdmissionDeps {
 export type WindowsListener = (windows: BurstAdmission, retryAfterS?: number) => void;
 
 /**
- * Counts `count` generations in the caller's windows (a batch counts its items, D21): the one
- * admission of single and batch generation alike. Some may be granted and not others; when none
- * is, the request is refused (429 rate_limit_*, with Retry-After).
+ * Counts `count` generations in the caller's windows (a batch counts its items): the one admission
+ * of single and batch generation alike. Some may be granted and not others; when none is, the
+ * request is refused (429 rate_limit_*, with Retry-After).
  */
 export async function admitGenerations(deps: AdmissionDeps, caller: Caller, count: number, nowMs: number, onWindows: WindowsListener): Promise<BurstAdmission> {
   const admission = await deps.burstLimiter.admit(burstSubject(caller), burstLimitsOf(deps, caller), count, nowMs);
@@ -34,7 +34,7 @@ export async function admitGenerations(deps: AdmissionDeps, caller: Caller, coun
   return admission;
 }
 
-/** The caller's hourly and weekly windows as they stand, counting nothing (a replay is not counted, D21; the dashboard's usage, issue 9). */
+/** The caller's hourly and weekly windows as they stand, counting nothing: for a replay and the dashboard's usage. */
 export function peekWindows(deps: AdmissionDeps, caller: Caller, nowMs: number): Promise<BurstAdmission> {
   return deps.burstLimiter.peek(burstSubject(caller), burstLimitsOf(deps, caller), nowMs);
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 const isoSecond = (unixS: number) => new Date(unixS * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
- * 429 for a refused admission (D16): rate_limit_hourly or rate_limit_weekly for an account,
+ * 429 for a refused admission: rate_limit_hourly or rate_limit_weekly for an account,
  * rate_limit_exceeded for an anonymous caller, whose limit is per IP address.
  */
 export function burstRefusal(admission: BurstAdmission, tier: Tier | undefined): AppError {
@@ -20,7 +20,7 @@ export function burstRefusal(admission: BurstAdmission, tier: Tier | undefined):
   return new AppError(admission.refusedBy === 'weekly' ? 'rate_limit_weekly' : 'rate_limit_hourly', message);
 }
 
-/** 402 monthly_limit_reached with error.upgrade_url (D16) and the reset time. */
+/** 402 monthly_limit_reached with error.upgrade_url and the reset time. */
 export function quotaRefusal(shortfall: 'documents' | 'pdfs', tier: Tier, plan: PlanLimits, nowMs: number, upgradeUrl: string): AppError {
   const resetAt = utcWindows(nowMs).monthEnd;
   const what = shortfall === 'pdfs'

@@ -17,8 +17,8 @@ export interface Usage {
 }
 
 /**
- * The figures of the dashboard (issue 9), read without counting or metering anything: the windows
- * are peeked, not admitted, so looking at them never uses them up.
+ * The figures of the dashboard, read without counting or metering anything: the windows are peeked,
+ * not admitted, so looking at them never uses them up.
  */
 export async function readUsage(deps: UsageDeps, caller: AccountCaller, nowMs: number): Promise<Usage> {
   const plan = deps.limits.plans[caller.tier];

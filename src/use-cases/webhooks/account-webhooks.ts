@@ -18,7 +18,7 @@ import type { WebhookOperationDeps } from './webhook-operation-deps.ts';
 import { webhookNotFound } from './webhook-not-found.ts';
 import { webhookView, type WebhookView } from './webhook-view.ts';
 
-/** D28: at most 10 webhooks per account. */
+/** At most 10 webhooks per account. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
 
 /** How long registration waits for DNS before refusing the URL. */
@@ -41,7 +41,7 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
   };
   return {
     /**
-     * Registers a webhook (D28): https only, every address the host resolves to public unless
+     * Registers a webhook: https only, every address the host resolves to public unless
      * allow-listed, at most 10 per account (counted under the account's row lock). The secret is
      * returned here and never again.
      */
@@ -92,22 +92,22 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
       if (!WEBHOOK_ID_PATTERN.test(id) || !(await deleteWebhook(deps.db, accountId, id))) throw webhookNotFound(id);
     },
 
-    /** Issue 24: the delivery log, newest first. */
+    /** The delivery log, newest first. */
     deliveries: (accountId: string, id: string, query: DeliveryQuery): Promise<DeliveryLogPage> =>
       known(id, () => listWebhookDeliveries(deps, accountId, id, query)),
 
-    /** Issue 24: one logged event sent again, as a new delivery. */
+    /** One logged event sent again, as a new delivery. */
     redeliver: (accountId: string, id: string, deliveryId: string): Promise<DeliveryView> =>
       known(id, () => redeliverWebhookDelivery(deps, accountId, id, deliveryId)),
 
-    /** Issue 24: a signed webhook.test event sent now; answers the attempt. */
+    /** A signed webhook.test event sent now; answers the attempt. */
     sendTest: (accountId: string, id: string): Promise<DeliveryView> =>
       known(id, () => sendTestEvent(deps, accountId, id)),
 
     /**
-     * Issue 24: a new secret, shown in this answer only. The one it replaces keeps signing
-     * deliveries beside it for 24 hours (X-Service-Signature: sha256=<new>,sha256=<old>), so
-     * receivers can switch without losing an event; a secret replaced before that stops at once.
+     * A new secret, shown in this answer only. The one it replaces keeps signing deliveries beside
+     * it for 24 hours (X-Service-Signature: sha256=<new>,sha256=<old>), so receivers can switch
+     * without losing an event; a secret replaced before that stops at once.
      */
     rotateSecret: (accountId: string, id: string): Promise<WebhookView> => known(id, async () => {
       const { secret, hint } = newWebhookSecret();
@@ -123,9 +123,9 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
     }),
 
     /**
-     * Issue 24: active again after D28 deactivated it, its count of failed events in a row back
-     * to 0. Events made while it was inactive were not queued for it; the log's cancelled ones
-     * can be redelivered. Enabling an active webhook changes nothing.
+     * Active again after D28 deactivated it, its count of failed events in a row back to 0. Events
+     * made while it was inactive were not queued for it; the log's cancelled ones can be
+     * redelivered. Enabling an active webhook changes nothing.
      */
     enable: (accountId: string, id: string): Promise<WebhookView> => known(id, async () => {
       const row = (await enableWebhook(deps.db, accountId, id)) ? await findWebhook(deps.db, accountId, id) : undefined;
@@ -138,8 +138,8 @@ export function accountWebhooks(deps: WebhookOperationDeps) {
 export type AccountWebhooks = ReturnType<typeof accountWebhooks>;
 
 /**
- * D28 at registration: the host must resolve, and to public addresses only. The same check runs
- * again at every delivery (postWebhook), since DNS answers change.
+ * At registration, the host must resolve, and to public addresses only. The same check runs again
+ * at every delivery (postWebhook), since DNS answers change.
  */
 async function checkTargetAddresses(url: URL, allowHosts: readonly string[]): Promise<void> {
   const { host, allowed } = outboundHost(url, allowHosts);

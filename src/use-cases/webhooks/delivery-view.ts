@@ -2,7 +2,7 @@ import type { PostOutcome } from '../../outbound/post-webhook.ts';
 import type { LoggedDelivery, LoggedDeliveryState } from '../../storage/repositories/webhook-log-repository.ts';
 import type { WebhookAttemptsTable } from '../../storage/tables.ts';
 
-/** One attempt as the delivery log shows it (issue 24); times in Unix seconds like the rest of the API. */
+/** One attempt as the delivery log shows it; times in Unix seconds like the rest of the API. */
 export interface AttemptView {
   attempted_at: number;
   /** HTTP status, 0 when there was no HTTP answer. */

@@ -22,8 +22,8 @@ export interface DeliveryLogPage {
 }
 
 /**
- * One webhook's delivery log, newest first (issue 24): each delivery with its event, state and
- * every attempt. Deliveries are kept as the outbox keeps them: 7 days after they finished.
+ * One webhook's delivery log, newest first: each delivery with its event, state and every attempt.
+ * Deliveries are kept as the outbox keeps them: 7 days after they finished.
  */
 export async function listWebhookDeliveries(deps: WebhookDeps, accountId: string, webhookId: string, query: DeliveryQuery): Promise<DeliveryLogPage> {
   const after = query.cursor === undefined ? undefined : decodeDeliveryCursor(query.cursor);

@@ -9,8 +9,8 @@ export interface WebhookEventInput {
   readonly type: WebhookEventType;
   readonly nowMs: number;
   /**
-   * The event's data (D28). A held event carries it as known at the commit (a batch's results
-   * before its PDFs render); releaseWebhookEvent may replace it with the final one.
+   * The event's data. A held event carries it as known at the commit (a batch's results before its
+   * PDFs render); releaseWebhookEvent may replace it with the final one.
    */
   readonly data: object;
   /** Deliveries wait for releaseWebhookEvent: the generation's document is made after the commit. */

@@ -12,10 +12,10 @@ export const DELIVERY_ID_PATTERN = /^[0-9A-Za-z]{22}$/;
 const deliveryNotFound = (webhookId: string, id: string) => new AppError('not_found', `Webhook ${webhookId} has no delivery ${JSON.stringify(id.slice(0, 80))} in its log (deliveries are kept 7 days): list them with GET /api/webhooks/${webhookId}/deliveries.`);
 
 /**
- * Issue 24: sends one logged event to the webhook again, as a new delivery due at once: the same
- * body and event id (receivers deduplicate on X-Service-Delivery), a fresh X-Service-Timestamp and
- * a signature made when it is sent, with the secrets in force then. It follows the retry schedule
- * (D28) like any delivery, and the original keeps its own log.
+ * Sends one logged event to the webhook again, as a new delivery due at once: the same body and
+ * event id (receivers deduplicate on X-Service-Delivery), a fresh X-Service-Timestamp and a
+ * signature made when it is sent, with the secrets in force then. It follows the retry schedule
+ * like any delivery, and the original keeps its own log.
  */
 export async function redeliverWebhookDelivery(deps: WebhookOperationDeps, accountId: string, webhookId: string, deliveryId: string): Promise<DeliveryView> {
   const webhook = await findWebhook(deps.db, accountId, webhookId);

@@ -13,11 +13,11 @@ import type { WebhookOperationDeps } from './webhook-operation-deps.ts';
 import { webhookNotFound } from './webhook-not-found.ts';
 
 /**
- * Issue 24: sends a signed `webhook.test` event to the webhook now, once, and answers with the
- * attempt's outcome. It goes out whether or not the webhook is active (checking a receiver before
- * enabling it is what a test is for) and with no retries; it sets last_delivery_at and
- * last_status like every attempt (D28), but neither counts towards deactivation nor resets the
- * count. It is logged like any delivery and can be redelivered.
+ * Sends a signed `webhook.test` event to the webhook now, once, and answers with the attempt's
+ * outcome. It goes out whether or not the webhook is active (checking a receiver before enabling it
+ * is what a test is for) and with no retries; it sets last_delivery_at and last_status like every
+ * attempt (D28), but neither counts towards deactivation nor resets the count. It is logged like
+ * any delivery and can be redelivered.
  */
 export async function sendTestEvent(deps: WebhookOperationDeps, accountId: string, webhookId: string): Promise<DeliveryView> {
   const webhook = await findWebhookSigning(deps.db, accountId, webhookId);

@@ -2,8 +2,8 @@ import type { Throttle, ThrottleRule } from '../../domain/limits/throttle.ts';
 import { AppError } from '../../errors/app-error.ts';
 
 /**
- * Issue 24: what one webhook may be sent on its owner's demand, beyond its events: each test
- * event and redelivery is a request this service makes to a URL the caller chose.
+ * What one webhook may be sent on its owner's demand, beyond its events: each test event and
+ * redelivery is a request this service makes to a URL the caller chose.
  */
 export const WEBHOOK_ACTION_RULES = {
   test: { limit: 10, windowS: 60 },

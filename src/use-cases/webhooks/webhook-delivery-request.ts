@@ -13,8 +13,8 @@ export interface SealedSecrets {
 
 /**
  * The secrets that sign a delivery now, newest first: the current one, and the previous one while
- * its 24 hours after a rotation last (issue 24). Undefined when they cannot be opened:
- * DATA_ENCRYPTION_KEY is not the key they were sealed with.
+ * its 24 hours after a rotation last. Undefined when they cannot be opened: DATA_ENCRYPTION_KEY is
+ * not the key they were sealed with.
  */
 export function openSigningSecrets(sealed: SealedSecrets, webhookId: string, key: Buffer, nowMs: number): string[] | undefined {
   try {
@@ -39,7 +39,7 @@ export interface DeliveryRequest {
   readonly nowMs: number;
 }
 
-/** D28's headers of one attempt; the signature covers the body only, with every secret in force. */
+/** The headers of one attempt; the signature covers the body only, with every secret in force. */
 export function deliveryHeaders(request: DeliveryRequest): OutgoingHttpHeaders {
   return {
     'content-type': 'application/json',

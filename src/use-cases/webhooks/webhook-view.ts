@@ -12,11 +12,11 @@ export interface WebhookView {
   last_status: number | null;
   secret_hint: string;
   /**
-   * Issue 24: until when (Unix seconds) deliveries are also signed with the secret replaced by
-   * the last rotation; null when no rotation is within its 24 hours.
+   * Until when (Unix seconds) deliveries are also signed with the secret replaced by the last
+   * rotation; null when no rotation is within its 24 hours.
    */
   previous_secret_expires_at: number | null;
-  /** Only in the creation and rotation answers (D28, issue 24). */
+  /** Only in the creation and rotation answers: a secret is shown once (D28). */
   secret?: string;
 }
 

@@ -17,7 +17,7 @@ export interface WebhookWorkerLog {
 
 export interface WebhookWorkerDeps extends WebhookDeps {
   readonly log: WebhookWorkerLog;
-  /** One attempt's deadline (D28: 10 s). */
+  /** One attempt's deadline (10 s by default). */
   readonly timeoutMs?: number;
   /** How often the outbox is looked at for due deliveries made by other instances or retries (1 s). */
   readonly pollIntervalMs?: number;
@@ -38,8 +38,8 @@ export interface WebhookWorker {
 
 /**
  * A claim outlives one attempt's deadline with a wide margin, so a live instance never loses its
- * claim to another; an instance that died mid-attempt has its deliveries taken over when the
- * claim runs out (at-least-once, D28).
+ * claim to another; an instance that died mid-attempt has its deliveries taken over when the claim
+ * runs out: delivery is at least once.
  */
 export const WEBHOOK_CLAIM_LEASE_MS = 60_000;
 
@@ -48,7 +48,7 @@ const DEFAULT_POLL_INTERVAL_MS = 1_000;
  * An attempt in flight is a socket and a body in memory, not CPU, so slots are many: with at most
  * 2 per webhook until it answers and 16 per account (pick-fair-deliveries.ts), 10 receivers that
  * never answer hold 20 of them (16 when they are one account's) and the rest keep everyone
- * else's deliveries going at once (issue 20 point 13).
+ * else's deliveries going at once.
  */
 const DEFAULT_CONCURRENCY = 32;
 

@@ -15,7 +15,7 @@ const numbers = (prefix: string, year: number, count: number): string[] =>
 
 class GenerationFailed extends Error {}
 
-// D15, D33: an account's invoices and credit notes are two gap-free sequences per year.
+// An account's invoices and credit notes are two gap-free sequences per year.
 forEachDialect((target) => {
   test('invoices and credit notes of one account count on their own, per year and per account', async () => {
     const { db } = await target.open();

@@ -50,7 +50,7 @@ describe('docs/webhooks.md: the signature checks verify real deliveries', () => 
       { body: delivery.raw, signature: signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')), secret, valid: false },
       { body: delivery.raw, signature: '', secret, valid: false },
       { body: delivery.raw, signature, secret: otherSecret, valid: false },
-      // Issue 24: for 24 hours after a rotation, `sha256=<new>,sha256=<old>`; either secret verifies.
+      // For 24 hours after a rotation, `sha256=<new>,sha256=<old>`; either secret verifies.
       { body: delivery.raw, signature: `${signature},${sign(otherSecret)}`, secret, valid: true },
       { body: delivery.raw, signature: `${sign(otherSecret)},${signature}`, secret, valid: true },
       { body: delivery.raw, signature: `${sign(otherSecret)}, ${signature}`, secret, valid: true },

@@ -19,7 +19,7 @@ const list = async (app: FastifyInstance, apiKey: string): Promise<Json[]> => {
   return body(res).webhooks as Json[];
 };
 
-/** The D16 error shape with this status and code; the message is returned for further checks. */
+/** The error shape with this status and code; the message is returned for further checks. */
 function assertError(res: LightMyRequestResponse, status: number, code: string, what: string): string {
   assert.equal(res.statusCode, status, `${what}: ${res.body.slice(0, 300)}`);
   const answer = body(res);
@@ -40,7 +40,7 @@ async function sixAtOnceOnEight(ctx: AccountsApp): Promise<void> {
   assert.equal((await list(ctx.app, apiKey)).length, 10, 'the lock kept the account at exactly 10');
 }
 
-describe('webhook endpoints (issue 8, D28) with localhost allow-listed', () => {
+describe('webhook endpoints (D28) with localhost allow-listed', () => {
   let ctx: AccountsApp;
   const clock = manualClock('2026-05-04T10:00:00Z');
   before(async () => { ctx = await startAccountsApp({ env: ALLOW_LOCALHOST, clock: clock.now }); });

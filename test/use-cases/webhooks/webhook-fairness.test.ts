@@ -10,10 +10,10 @@ import { generate } from '../../helpers/limits-helpers.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/start-webhook-receiver.ts';
 import { ALLOW_LOCALHOST, parsed, webhookFor } from '../../helpers/webhook-helpers.ts';
 
-// Issue 20 point 13: receivers that accept the connection and never answer hold at most 2 attempts
-// per webhook and 16 per account (pick-fair-deliveries.ts) of an instance's 32 slots, so a healthy
-// receiver's deliveries still arrive within 1 s of their generation. Before, the worker's 8 slots
-// all went to the hanging receivers' earlier deliveries for the whole attempt deadline.
+// Receivers that accept the connection and never answer hold at most 2 attempts per webhook and 16
+// per account (pick-fair-deliveries.ts) of an instance's 32 slots, so a healthy receiver's
+// deliveries still arrive within 1 s of their generation. Before, the worker's 8 slots all went to
+// the hanging receivers' earlier deliveries for the whole attempt deadline.
 
 const HANGING = 10;
 const EVENTS_PER_HANGING_ACCOUNT = 3;

@@ -12,7 +12,7 @@ import { getWebhook, parsed, webhookFor, type Json } from '../../helpers/webhook
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** One operation of issue 24 by API key; the JSON answer and the raw response. */
+/** One webhook operation by API key; the JSON answer and the raw response. */
 async function call(app: FastifyInstance, apiKey: string, method: 'GET' | 'POST', url: string): Promise<{ res: LightMyRequestResponse; json: Json }> {
   const res = await app.inject({ method, url, headers: { authorization: `Bearer ${apiKey}` } });
   return { res, json: res.json() as Json };
@@ -38,7 +38,7 @@ function signedWith(secret: string, delivery: ReceivedDelivery, value: string): 
 const MARKUP = `<img src=x onerror=alert(1)>${'é'.repeat(1500)}`;
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
-  describe(`webhook operations (issue 24) on ${dialect}, against a real https receiver`, () => {
+  describe(`webhook operations on ${dialect}, against a real https receiver`, () => {
     const clock = manualClock('2026-06-01T08:00:00Z');
     const suite = useWebhookApp({ clock: clock.now, webhookTimeoutMs: 400, postgres: dialect === 'postgres' });
     const runDue = () => suite.ctx.app.webhookWorker.runDue();

@@ -250,7 +250,7 @@ describe('buildRequest: the InvoiceRequest the form describes', () => {
   });
 });
 
-describe('buildRequest: the E-invoice section (issue 25, D32–D36)', () => {
+describe('buildRequest: the E-invoice section (D32–D36)', () => {
   /** What the section's inputs hold when the page loads: the selects' first choices, the rest empty. */
   const untouched = {
     profile: 'en16931', document_type: 'invoice', 'billing_reference.number': '', 'billing_reference.date': '',
@@ -527,7 +527,7 @@ describe('inputNameFor: the input a problem\'s field names', () => {
     ['items[1].tax_rate', 'items.1.tax'],
     ['items[0].taxes[1].rate', 'items.0.tax'],
     ['items[1].unit_code', 'items.1.description'],
-    // D37: the shipping's tax is typed in its VAT rate box, a line's charge in its two inputs.
+    // The shipping's tax is typed in its VAT rate box, a line's charge in its two inputs.
     ['shipping_tax_rate', 'shipping_tax'],
     ['shipping_taxes[0].rate', 'shipping_tax'],
     ['items[1].charges[0].amount', 'items.1.charge_amount'],
@@ -592,7 +592,7 @@ describe('what each download sends: "Embed the e-invoice in the PDF" × profile 
     return 'refused' in chosen ? 'refused' : chosen.profile;
   }
   const table: Array<[embed: boolean, profile: string, pdf: string | undefined, ubl: string | undefined, cii: string | undefined]> = [
-    // Unticked, the PDF is a plain one, exactly as before D40.
+    // Unticked, the PDF is a plain one, exactly as before hybrid PDFs existed.
     [false, 'en16931', undefined, 'en16931', 'en16931'],
     [false, 'xrechnung', undefined, 'xrechnung', 'xrechnung'],
     [false, 'peppol', undefined, 'peppol', 'refused'],
@@ -685,7 +685,7 @@ describe('draft: the generator\'s work kept in the browser', () => {
     }
     storage.data.set(key, JSON.stringify({ fields: { 'to.name': 'Globex' }, items: [] }));
     assert.deepEqual(loadDraft(storage), { fields: { 'to.name': 'Globex' }, items: [emptyItem()], adjustments: [], custom_fields: [], images: {} });
-    // A draft saved before D37 has no allowances or charges, nor the items' charge inputs.
+    // A draft from before allowances and charges has none, nor the items' charge inputs.
     storage.data.set(key, JSON.stringify({ items: [{ description: 'Old row' }] }));
     assert.deepEqual(loadDraft(storage), { fields: {}, items: [{ ...emptyItem(), description: 'Old row' }], adjustments: [], custom_fields: [], images: {} });
     // A row's kind and "amount or percent" are one of their choices whatever was stored.

@@ -20,9 +20,9 @@ export interface DeliveryPanel {
 const HEADINGS = ['Event', 'Status', 'Attempts', 'Last attempt', 'Time', 'Duration'];
 
 /**
- * A webhook's delivery log in the dashboard (issue 24): newest first, a page at a time (Load more
- * follows next_cursor), with Redeliver per delivery and the outcome of a test event. The log is
- * read when the panel opens, not with the list, so a page of webhooks costs one request.
+ * A webhook's delivery log in the dashboard: newest first, a page at a time (Load more follows
+ * next_cursor), with Redeliver per delivery and the outcome of a test event. The log is read when
+ * the panel opens, not with the list, so a page of webhooks costs one request.
  */
 export function deliveryPanel(webhook: WebhookView, apiKey: string, columns: number, onTested: (delivery: WebhookDelivery) => void): DeliveryPanel {
   const base = `/api/webhooks/${encodeURIComponent(webhook.id)}`;

@@ -13,7 +13,7 @@ const COUNTRY_FIELDS = new Set(['from.country', 'to.country', 'ship_to.country']
 const MULTI_LINE_FIELDS = new Set(['from.address', 'to.address', 'ship_to.address', 'payment.instructions', 'notes', 'refund_policy', 'footer', 'invoice.terms']);
 
 export interface BuildOptions {
-  /** Accounts may ask for hosted links and QR codes; for visitors features are left out (D14). */
+  /** Accounts may ask for hosted links and QR codes; for visitors features are left out. */
   readonly signedIn: boolean;
   /** The live preview leaves the pictures out: totals do not depend on them and they are large. */
   readonly withImages: boolean;
@@ -38,10 +38,10 @@ export interface BuiltRequest {
   readonly request: Record<string, unknown>;
   /**
    * The e-invoice profile chosen (D32), undefined for the API's default. It is not in `request`:
-   * what each output sends is profileFor's (a PDF with a profile is a hybrid PDF, D40).
+   * what each output sends is profileFor's (a PDF with a profile is a hybrid PDF).
    */
   readonly profile: string | undefined;
-  /** "Embed the e-invoice in the PDF" is ticked: Download PDF asks for the hybrid PDF (D40). */
+  /** "Embed the e-invoice in the PDF" is ticked: Download PDF asks for the hybrid PDF. */
   readonly embedInPdf: boolean;
   /** Problems the builder found before asking the API, by input name. */
   readonly problems: ReadonlyArray<{ field: string; message: string }>;
@@ -113,7 +113,7 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
   if (tax.kind === 'error') problems.push({ field: 'tax', message: `Tax: ${tax.message}` });
   else if (tax.kind === 'rate') request.global_tax = tax.rate;
   else if (tax.kind === 'components') request.global_taxes = tax.components;
-  // D37: shipping is taxed only when given a rate; the box reads like the other tax boxes.
+  // Shipping is taxed only when given a rate; the box reads like the other tax boxes.
   const shippingTax = parseTax(typeof fields.shipping_tax === 'string' ? fields.shipping_tax : '');
   if (shippingTax.kind === 'error') problems.push({ field: 'shipping_tax', message: `Shipping VAT rate: ${shippingTax.message}` });
   else if (shippingTax.kind === 'rate') request.shipping_tax_rate = shippingTax.rate;
@@ -138,8 +138,8 @@ export function buildRequest(draft: Draft, options: BuildOptions): BuiltRequest 
     else if (own.kind === 'rate') line.tax_rate = own.rate;
     else if (own.kind === 'components') line.taxes = own.components;
     for (const field of ITEM_EINVOICE_FIELDS) if (item[field].trim() !== '') line[field] = item[field].trim();
-    // D37: the form offers one charge per line (the API takes up to 10); what is typed is sent,
-    // so a reason without an amount is named by the API's message.
+    // The form offers one charge per line (the API takes up to 10); what is typed is sent, so a
+    // reason without an amount is named by the API's message.
     const charge: Record<string, unknown> = {};
     if (item.charge_amount.trim() !== '') charge.amount = numberOrText(item.charge_amount);
     if (item.charge_reason.trim() !== '') charge.reason = item.charge_reason.trim();
@@ -176,10 +176,10 @@ function addCustomFields(request: Record<string, unknown>, draft: Draft, require
 }
 
 /**
- * D37: the listed allowances and charges, each at the path adjustmentPaths gives it, blank rows
- * left out. The value is an amount or a percent as the row says; empty category and rate are left
- * to the API (the lines' own when they all share one); a reason code is upper-cased as codes are
- * written (FC, ABL).
+ * The listed allowances and charges, each at the path adjustmentPaths gives it, blank rows left
+ * out. The value is an amount or a percent as the row says; empty category and rate are left to the
+ * API (the lines' own when they all share one); a reason code is upper-cased as codes are written
+ * (FC, ABL).
  */
 function addAdjustments(request: Record<string, unknown>, draft: Draft): void {
   const paths = adjustmentPaths(draft.adjustments);
@@ -196,7 +196,7 @@ function addAdjustments(request: Record<string, unknown>, draft: Draft): void {
   });
 }
 
-/** UNTDID 4461 card payments, the codes that take payment.card (D35). */
+/** UNTDID 4461 card payments, the codes that take payment.card. */
 const CARD_MEANS = new Set(['48', '54', '55']);
 const PARTY_NAMES = { from: 'Seller', to: 'Buyer' } as const;
 

@@ -12,7 +12,7 @@ const PROFILE_NAMES: ReadonlyMap<string, string> = new Map([
   ['en16931', 'EN 16931'], ['peppol', 'Peppol BIS 3'], ['xrechnung', 'XRechnung 3'], ['factur-x', 'Factur-X'],
 ]);
 
-/** The profile as the page names it; no profile is the API's default, EN 16931 (D32). */
+/** The profile as the page names it; no profile is the API's default, EN 16931. */
 export const profileName = (profile: string | undefined): string => PROFILE_NAMES.get(profile ?? 'en16931') ?? profile ?? 'EN 16931';
 
 /** Marks set from an e-invoice answer, told apart from the live totals' own (which clear on every redraw). */
@@ -42,10 +42,10 @@ function unfold(input: Element): void {
 }
 
 /**
- * The answer to "Check e-invoice" and to a UBL or CII download the API refused as incomplete
- * (D39): every problem listed, and each input a problem names marked aria-invalid (its fold
- * opened), with a button that takes the focus there. A mark goes when its input is edited, and
- * "Ready" with the first edit after it.
+ * The answer to "Check e-invoice" and to a UBL or CII download the API refused as incomplete: every
+ * problem listed, and each input a problem names marked aria-invalid (its fold opened), with a
+ * button that takes the focus there. A mark goes when its input is edited, and "Ready" with the
+ * first edit after it.
  */
 export function createEInvoiceReport(form: HTMLFormElement, target: HTMLElement): {
   showProblems(profile: string | undefined, problems: readonly EInvoiceProblem[]): void;

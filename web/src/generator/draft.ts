@@ -14,12 +14,12 @@ export interface ItemDraft {
   tax_exemption_reason: string;
   /** The seller's item identifier (BT-155). */
   item_id: string;
-  /** One charge on the line (D37, BG-28): its amount and why. */
+  /** One charge on the line (BG-28): its amount and why. */
   charge_amount: string;
   charge_reason: string;
 }
 
-/** A document-level allowance or charge (D37) as typed. */
+/** A document-level allowance or charge as typed. */
 export interface AdjustmentDraft {
   kind: 'allowance' | 'charge';
   value: string;
@@ -55,7 +55,7 @@ export interface Draft {
 export const ITEM_FIELDS = ['description', 'quantity', 'unit', 'unit_price', 'discount', 'discount_type', 'tax', 'tax_category', 'tax_exemption_reason', 'item_id', 'charge_amount', 'charge_reason'] as const;
 /** The item inputs that only an e-invoice uses, folded away in each item. */
 export const ITEM_EINVOICE_FIELDS = ['tax_category', 'tax_exemption_reason', 'item_id'] as const;
-/** The line's charge (D37), in the same fold: rarely wanted, and it changes the PDF too. */
+/** The line's charge, in the same fold: rarely wanted, and it changes the PDF too. */
 export const ITEM_CHARGE_FIELDS = ['charge_amount', 'charge_reason'] as const;
 
 export function emptyItem(): ItemDraft {
@@ -85,8 +85,8 @@ export const emptyCustomField = (): CustomFieldDraft => ({ label: '', value: '' 
 export const isBlankCustomField = (row: CustomFieldDraft): boolean => row.label.trim() === '' && row.value.trim() === '';
 
 /**
- * The "Embed the e-invoice in the PDF" box (D40): the page's own choice, not an InvoiceRequest
- * field, so its name is no request path.
+ * The "Embed the e-invoice in the PDF" box: the page's own choice, not an InvoiceRequest field, so
+ * its name is no request path.
  */
 export const EMBED_EINVOICE_FIELD = 'embed_einvoice';
 
@@ -103,7 +103,7 @@ export const ADJUSTMENT_SECTION_FIELDS = ['shipping_tax', 'shipping_tax_category
 
 /**
  * Whether the draft taxes its shipping or has an allowance or charge, so the fold that holds them
- * opens by itself (D37): a fresh form keeps it closed.
+ * opens by itself: a fresh form keeps it closed.
  */
 export function hasAdjustmentData(draft: Draft): boolean {
   return ADJUSTMENT_SECTION_FIELDS.some((name) => typeof draft.fields[name] === 'string' && (draft.fields[name] as string).trim() !== '')
@@ -141,7 +141,7 @@ export function loadDraft(storage: Storage): Draft {
     const items = Array.isArray(parsed.items) && parsed.items.length > 0
       ? parsed.items.map((item) => ({ ...emptyItem(), ...item }))
       : [emptyItem()];
-    // A draft saved before D37 has no adjustments; a row is completed as an item is.
+    // A draft from before allowances and charges has none; a row is completed as an item is.
     const adjustments = Array.isArray(parsed.adjustments)
       ? parsed.adjustments.slice(0, MAX_ADJUSTMENT_ROWS).map((row) => ({
         ...emptyAdjustment('allowance'),
@@ -164,8 +164,8 @@ export function loadDraft(storage: Storage): Draft {
 }
 
 /**
- * Saves the draft in the browser (issue 9: work survives a reload). Pictures can pass the
- * storage quota (about 5 MB); then the draft is kept without them and false is returned.
+ * Saves the draft in the browser, so work survives a reload. Pictures can pass the storage quota
+ * (about 5 MB); then the draft is kept without them and false is returned.
  */
 export function saveDraft(storage: Storage, draft: Draft): boolean {
   try {

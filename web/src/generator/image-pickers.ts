@@ -1,6 +1,6 @@
 import type { Draft } from './draft.ts';
 
-/** D26: the API takes PNG or JPEG up to 2.5 MB. */
+/** The API takes PNG or JPEG up to 2.5 MB. */
 const MAX_IMAGE_BYTES = 2.5 * 1024 * 1024;
 const TYPES = new Set(['image/png', 'image/jpeg']);
 

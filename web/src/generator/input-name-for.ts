@@ -1,8 +1,8 @@
 /**
- * Request paths the API names that have no input of their own, and the input that fills them:
- * the contact's phone and e-mail default to the party's (D34), an electronic address is named
- * whole but typed in two parts, BR-DE-1's "payment" is answered by an IBAN, a line's tax by its
- * tax box, the shipping's tax (D37) by its VAT rate box.
+ * Request paths the API names that have no input of their own, and the input that fills them: the
+ * contact's phone and e-mail default to the party's (D34), an electronic address is named whole but
+ * typed in two parts, BR-DE-1's "payment" is answered by an IBAN, a line's tax by its tax box, the
+ * shipping's tax by its VAT rate box.
  */
 const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   'from.contact.phone': 'from.phone',
@@ -23,7 +23,7 @@ const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
 
 /**
  * The input of a path inside an item that is typed elsewhere: its tax components in its tax box,
- * its charges (D37) in its one charge's amount and reason.
+ * its charges in its one charge's amount and reason.
  */
 function itemAlias(dotted: string): string | undefined {
   const tax = /^items\.(\d+)\.(tax_rate|taxes)$/.exec(dotted);

@@ -6,7 +6,7 @@ const DOUBLE_DIGITS = 15;
 /**
  * A number when the text is a plain decimal, else the text itself, so the API's message names the
  * field. A decimal with more significant digits than a double keeps ("1234567890.123456") is sent
- * as the decimal string it is, which the API reads exactly (D38), rather than rounded on the way.
+ * as the decimal string it is, which the API reads exactly, rather than rounded on the way.
  */
 export function numberOrText(text: string): number | string {
   const trimmed = text.trim();

@@ -14,10 +14,10 @@ import { h } from '../lib/dom.ts';
 /**
  * The invoice as the API computed it, laid out like the PDF's first page in the invoice's own
  * language and direction: the labels, money and date formats are the renderer's own modules
- * (src/domain/wording), so the preview and the PDF say the same thing. The totals are the PDF's
- * own rows (totals-rows.ts: allowances, charges and taxed shipping of D37 where they apply) and
- * its VAT notes (D36), a line's charges are under its description as on the PDF. Arabic runs
- * right to left (D29) while the page around it stays English and left to right.
+ * (src/domain/wording), so the preview and the PDF say the same thing. The totals are the PDF's own
+ * rows (totals-rows.ts: allowances, charges and taxed shipping where they apply) and its VAT notes
+ * (D36), a line's charges are under its description as on the PDF. Arabic runs right to left while
+ * the page around it stays English and left to right.
  */
 export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   const language = invoice.language as Language;
@@ -39,7 +39,7 @@ export function renderPreview(target: HTMLElement, invoice: Invoice): void {
   // As the PDF prints them: with the invoice details, in the order sent; one without a value is not printed.
   for (const field of invoice.custom_fields ?? []) if (field.value !== undefined && field.value !== '') meta.push([field.label, field.value]);
 
-  // D37: a line's charges, already in its amount, under its description: "+€7.99 Express shipping".
+  // A line's charges, already in its amount, under its description: "+€7.99 Express shipping".
   const charges = (item: Invoice['items'][number]) => (item.charges ?? []).map((charge) => h('span', { class: 'line-detail' },
     `${isolateLeftToRight(signedMoney(charge.amount, '+', currency, language), language)} ${isolateLeftToRight(charge.reason ?? labels.charge, language)}`));
   const rows = invoice.items.map((item) => h('tr', {},

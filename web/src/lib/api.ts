@@ -28,8 +28,8 @@ export interface ApiOptions {
 const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
 
 /**
- * One call to this origin's API. The session cookie goes along (same origin); the browser adds
- * the Origin header the service checks on unsafe cookie-authenticated requests (D18).
+ * One call to this origin's API. The session cookie goes along (same origin); the browser adds the
+ * Origin header the service checks on unsafe cookie-authenticated requests.
  */
 export async function api<T>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResult<T | Blob>> {
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -52,7 +52,7 @@ const masked = (key: string): string => `${key.slice(0, 4)}${'•'.repeat(12)}${
 
 function showKey(): void {
   byId('key-none').hidden = me.api_key !== null;
-  // A stored key sealed under another DATA_ENCRYPTION_KEY cannot be shown (issue 20, point 7): say so instead of "no key yet".
+  // A stored key sealed under another DATA_ENCRYPTION_KEY cannot be shown: say so instead of "no key yet".
   byId('key-none-text').hidden = me.api_key_unavailable !== undefined;
   byId('key-unavailable').hidden = me.api_key_unavailable === undefined;
   byId('key-unavailable').textContent = me.api_key_unavailable ?? '';
@@ -223,9 +223,9 @@ async function createWebhook(event: SubmitEvent): Promise<void> {
 }
 
 /**
- * D43: until the address is confirmed, every account feature answers 403 unverified_account, so
- * the page shows the one thing to do (open the link, or ask for a new one) instead of panels that
- * cannot work.
+ * Until the address is confirmed, every account feature answers 403 unverified_account, so the page
+ * shows the one thing to do (open the link, or ask for a new one) instead of panels that cannot
+ * work.
  */
 function showUnverified(): void {
   byId('unverified-email').textContent = me.email;

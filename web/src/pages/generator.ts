@@ -19,8 +19,8 @@ import { renderPreview } from '../generator/render-preview.ts';
 import { showDependentFields } from '../generator/show-dependent-fields.ts';
 
 /**
- * The totals are computed here, in well under a millisecond (D44); the pause only spares redrawing
- * the preview on every key of a word typed at speed.
+ * The totals are computed here, in well under a millisecond; the pause only spares redrawing the
+ * preview on every key of a word typed at speed.
  */
 const PREVIEW_DEBOUNCE_MS = 150;
 const SAVE_DEBOUNCE_MS = 300;
@@ -178,7 +178,7 @@ function showError(message: string, field?: string): void {
   markInvalid(message, field);
 }
 
-/** error.problems of a 400 e_invoice_incomplete (D39), else undefined. */
+/** error.problems of a 400 e_invoice_incomplete, else undefined. */
 function eInvoiceProblems(body: unknown): readonly EInvoiceProblem[] | undefined {
   const error = (body as { error?: { code?: string; problems?: EInvoiceProblem[] } } | undefined)?.error;
   return error?.code === 'e_invoice_incomplete' && Array.isArray(error.problems) ? error.problems : undefined;
@@ -263,7 +263,7 @@ async function checkEInvoice(button: HTMLButtonElement): Promise<void> {
 
 /**
  * The E-invoice section opens by itself when the draft has e-invoice data in it, and the fold of
- * taxed shipping, allowances and charges (D37) when the draft has those; else they stay folded.
+ * taxed shipping, allowances and charges when the draft has those; else they stay folded.
  */
 function unfoldSections(): void {
   const defaults = new Map<string, string | boolean>();
