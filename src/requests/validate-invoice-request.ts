@@ -1,18 +1,10 @@
-import { Ajv } from 'ajv';
-import ajvFormats from 'ajv-formats';
 import { normalizeInvoiceRequest } from './normalize-invoice-request.ts';
 import type { RequestFields } from './invoice-request-fields.ts';
-import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import { checkValueShape } from './check-value-shape.ts';
+import { invoiceRequestValidator as check } from './invoice-request-validator.ts';
 import { jsonShapeLimits } from './json-shape-limits.ts';
 import { mapValidationError, pickSchemaIssue } from './map-validation-error.ts';
-
-// The same options as the route validator in app.ts, so an invoice is judged alike alone and in a
-// batch: strict types, no defaults filled in, nothing removed, the date's form only.
-const ajv = new Ajv({ ...AJV_OPTIONS });
-ajvFormats.default(ajv, AJV_FORMATS_OPTIONS);
-const check = ajv.compile(InvoiceRequestSchema);
 
 /** What POST /api/generate-invoice's body may hold (register-json-parser.ts sizes it from the same schema). */
 const ONE_INVOICE_SHAPE = jsonShapeLimits(InvoiceRequestSchema);

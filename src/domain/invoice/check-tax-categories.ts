@@ -30,28 +30,43 @@ export function checkTaxCategories(request: InvoiceRequest, lines: readonly Line
   const globalSent = request.global_tax !== undefined || request.global_taxes !== undefined;
   if (top !== undefined && globalSent) checkRate(top, globalTaxes.totalRate, 'tax_category', `global tax ${formatScaled(globalTaxes.totalRate, DECIMAL_DIGITS)} %`);
 
-  const reasons = new Map<TaxCategory, { index: number; text: string }>();
-  request.items.forEach((item, i) => {
+  // Most invoices name no category and no exemption: each line then costs three reads, and the
+  // texts of the messages below are built only for a line that is checked.
+  let reasons: Map<TaxCategory, { index: number; text: string }> | undefined;
+  const items = request.items;
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i]!;
     const own = item.tax_category;
     const category = own ?? top;
-    checkExemption(category, item.tax_exemption_reason, item.tax_exemption_code, `items[${i}].`);
-    if (category === undefined) return;
-    const inherited = item.tax_rate === undefined && item.taxes === undefined;
-    checkRate(category, lines[i]!.taxes.totalRate, own === undefined ? `items[${i}] (tax_category ${category} from the top level)` : `items[${i}].tax_category`,
-      inherited ? `global tax ${formatScaled(lines[i]!.taxes.totalRate, DECIMAL_DIGITS)} % it inherits` : `rate ${formatScaled(lines[i]!.taxes.totalRate, DECIMAL_DIGITS)} %`, i);
-    if (!EXEMPT_CATEGORIES.has(category)) return;
-    const code = item.tax_exemption_code ?? request.tax_exemption_code;
+    const reason = item.tax_exemption_reason;
+    const itemCode = item.tax_exemption_code;
+    if (reason !== undefined || itemCode !== undefined) checkExemption(category, reason, itemCode, `items[${i}].`);
+    if (category === undefined) continue;
+    const rate = lines[i]!.taxes.totalRate;
+    if (breaksRateRule(category, rate)) {
+      const inherited = item.tax_rate === undefined && item.taxes === undefined;
+      checkRate(category, rate, own === undefined ? `items[${i}] (tax_category ${category} from the top level)` : `items[${i}].tax_category`,
+        inherited ? `global tax ${formatScaled(rate, DECIMAL_DIGITS)} % it inherits` : `rate ${formatScaled(rate, DECIMAL_DIGITS)} %`, i);
+    }
+    if (!EXEMPT_CATEGORIES.has(category)) continue;
+    const code = itemCode ?? request.tax_exemption_code;
     const expected = code === undefined ? undefined : CODE_CATEGORY[code];
     if (expected !== undefined && expected !== category) {
       throw invalid(`items[${i}] is in VAT category ${category}, but its exemption code ${code} belongs to category ${expected}: send tax_category ${expected}, or another code`);
     }
-    const text = `${item.tax_exemption_code ?? request.tax_exemption_code ?? ''}|${item.tax_exemption_reason ?? request.tax_exemption_reason ?? ''}`;
+    const text = `${itemCode ?? request.tax_exemption_code ?? ''}|${reason ?? request.tax_exemption_reason ?? ''}`;
+    reasons ??= new Map();
     const first = reasons.get(category);
     if (first === undefined) reasons.set(category, { index: i, text });
     else if (first.text !== text) {
       throw invalid(`items[${first.index}] and items[${i}] are both in VAT category ${category} with different exemption reasons or codes; an invoice states one reason per category (BG-23): send the same tax_exemption_reason and tax_exemption_code on both, or one at the top level`);
     }
-  });
+  }
+}
+
+/** Whether the rate breaks the category's rate rule (D36), which checkRate words. */
+function breaksRateRule(category: TaxCategory, rate: bigint): boolean {
+  return (ZERO_RATE_CATEGORIES.has(category) && rate !== 0n) || (category === 'S' && rate === 0n);
 }
 
 /** The category's rate rule (D36), naming where the rate came from. */

@@ -12,7 +12,7 @@ import { checkCountries } from './check-countries.ts';
 import { checkCreditNotePayment } from './check-credit-note-payment.ts';
 import { checkDecimalBounds } from './check-decimal-bounds.ts';
 import { checkTaxCategories } from './check-tax-categories.ts';
-import { lineCategories } from './line-categories.ts';
+import { lineCategories, type LineCategoryInput } from './line-categories.ts';
 import { readDocumentAdjustments, readShippingTax, type DocumentAdjustment } from './read-document-adjustments.ts';
 import { checkDate, checkDates, checkPeriod } from './check-dates.ts';
 import { checkMagnitude } from './check-magnitude.ts';
@@ -22,6 +22,7 @@ import { detectStatus } from './detect-status.ts';
 import { echoedParty } from './echoed-party.ts';
 import { globalDiscountShares } from './global-discount-shares.ts';
 import { CREDIT_NOTE_TITLE, INVOICE_TITLE, TAX_WORD } from './language-words.ts';
+import { readEchoedItemFields } from './read-echoed-item-fields.ts';
 import { readLineItem, type LineInput } from './read-line-item.ts';
 import { untaxedShippingCategory } from './untaxed-shipping-category.ts';
 import { NO_TAX, readSingleRate, readTaxComponents, SingleRateCache, type TaxSet } from './read-tax-components.ts';
@@ -158,12 +159,18 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
 
   // D37: allowances, charges and shipping, each in one VAT category and rate, join the tax lines of
   // that category's lines (category-tax-sets.ts); so does an untaxed line at 0 %.
-  const placed = lineCategories(items.map((item, i) => ({
-    sent: item.tax_category ?? request.tax_category,
-    rate: taxSets[i]!.totalRate,
-    hasTaxes: taxSets[i]!.components.length > 0,
-  })));
-  const categoryTaxes = new CategoryTaxSets(placed, taxSets, items.map((item) => (item.tax_category ?? request.tax_category) !== undefined), taxWord);
+  // Each line's category is read once: a line's fields take a lookup each, items being parsed in
+  // as many shapes as they have sets of fields.
+  const categoryInputs = new Array<LineCategoryInput>(count);
+  const categorySent = new Array<boolean>(count);
+  const topCategory = request.tax_category;
+  for (let i = 0; i < count; i += 1) {
+    const sent = items[i]!.tax_category ?? topCategory;
+    categoryInputs[i] = { sent, rate: taxSets[i]!.totalRate, hasTaxes: taxSets[i]!.components.length > 0 };
+    categorySent[i] = sent !== undefined;
+  }
+  const placed = lineCategories(categoryInputs);
+  const categoryTaxes = new CategoryTaxSets(placed, taxSets, categorySent, taxWord);
   const adjustments = request.allowances !== undefined || request.charges !== undefined
     ? readDocumentAdjustments(request, placed, lineTotals, categoryTaxes, decimalToMinorDigits)
     : [];
@@ -224,32 +231,32 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
 
   const outItems = new Array<InvoiceItem>(count);
   for (let i = 0; i < count; i += 1) {
-    const item = items[i]!;
+    const sent = readEchoedItemFields(items[i]!);
     const lineTax = taxes.lineTaxes[i]!;
     const out: InvoiceItem = {
-      description: item.description,
-      quantity: item.quantity ?? 1,
-      unit_price: item.unit_price ?? 0,
+      description: sent.description!,
+      quantity: sent.quantity ?? 1,
+      unit_price: sent.unit_price ?? 0,
       discount: toMoneyNumber(lineDiscounts[i]!, minorDigits),
       taxes: lineTax.taxes,
       tax_amount: lineTax.taxAmount,
       line_total: toMoneyNumber(lineTotals[i]!, minorDigits),
     };
-    if (item.unit !== undefined) out.unit = item.unit;
-    if (item.tax_category !== undefined) out.tax_category = item.tax_category;
-    if (item.tax_exemption_reason !== undefined) out.tax_exemption_reason = item.tax_exemption_reason;
-    if (item.tax_exemption_code !== undefined) out.tax_exemption_code = item.tax_exemption_code;
-    if (item.charges !== undefined) {
-      out.charges = item.charges.map((charge, c) => ({ ...charge, amount: toMoneyNumber(lineCharges[i]![c]!, minorDigits) }));
+    if (sent.unit !== undefined) out.unit = sent.unit;
+    if (sent.tax_category !== undefined) out.tax_category = sent.tax_category;
+    if (sent.tax_exemption_reason !== undefined) out.tax_exemption_reason = sent.tax_exemption_reason;
+    if (sent.tax_exemption_code !== undefined) out.tax_exemption_code = sent.tax_exemption_code;
+    if (sent.charges !== undefined) {
+      out.charges = sent.charges.map((charge, c) => ({ ...charge, amount: toMoneyNumber(lineCharges[i]![c]!, minorDigits) }));
     }
-    if (item.item_id !== undefined) out.item_id = item.item_id;
-    if (item.note !== undefined) out.note = item.note;
-    if (item.unit_code !== undefined) out.unit_code = item.unit_code;
-    if (item.period !== undefined) {
-      checkPeriod(item.period, `items[${i}].period`);
-      out.period = item.period;
+    if (sent.item_id !== undefined) out.item_id = sent.item_id;
+    if (sent.note !== undefined) out.note = sent.note;
+    if (sent.unit_code !== undefined) out.unit_code = sent.unit_code;
+    if (sent.period !== undefined) {
+      checkPeriod(sent.period, `items[${i}].period`);
+      out.period = sent.period;
     }
-    if (item.discount !== undefined && lines[i]!.discountIsPercent) out.discount_percent = item.discount;
+    if (sent.discount !== undefined && lines[i]!.discountIsPercent) out.discount_percent = sent.discount;
     outItems[i] = out;
   }
 

@@ -22,6 +22,7 @@ const AMOUNT_SCALE_DIGITS = 12;
 const HUNDRED_PERCENT = 100_000_000n;
 const PERCENT_SCALE_DIGITS = 8;
 const MAX_AMOUNT = MAX_RESULT_UNITS * POW10[AMOUNT_SCALE_DIGITS]!;
+const MIN_AMOUNT = -MAX_AMOUNT;
 
 /**
  * D1. amount = quantity × unit_price exactly; the discount is a percent of it or an amount for the
@@ -42,7 +43,7 @@ const NO_CHARGES: readonly bigint[] = Object.freeze([]);
 /** D1 before charges. */
 function discountedLine(line: LineInput, index: number, minorDigits: number): LineFigures {
   const amount = line.quantity * line.unitPrice;
-  if (amount > MAX_AMOUNT || amount < -MAX_AMOUNT) {
+  if (amount > MAX_AMOUNT || amount < MIN_AMOUNT) {
     throw new AppError(
       'calculation_error',
       `${itemPaths(index).item}: quantity × unit_price is ${formatScaled(amount, AMOUNT_SCALE_DIGITS)}, above the limit of ${MAX_RESULT_UNITS} per line; split the line`,

@@ -18,6 +18,8 @@ export interface LineInput {
 }
 
 const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
+/** Shared by the lines without charges (most), so none of them makes a list. */
+const NO_CHARGES: readonly bigint[] = Object.freeze([]);
 
 /**
  * Checks one item (6 decimals, percent ≤ 100, not both `taxes` and `tax_rate`) and picks its taxes
@@ -46,7 +48,8 @@ export function readLineItem(
     // D38: a negative line (a returned item, a deduction) is already a reduction.
     throw new AppError('validation_error', `${paths.item} has a negative quantity and a discount; a negative line takes no discount: leave ${paths.discount} out, or lower its unit_price`);
   }
-  const charges = (item.charges ?? []).map((charge, c) => {
+  const sentCharges = item.charges;
+  const charges = sentCharges === undefined ? NO_CHARGES : sentCharges.map((charge, c) => {
     if (charge.reason === undefined && charge.reason_code === undefined) {
       throw new AppError('validation_error', `${paths.item}.charges[${c}] needs a reason or a reason_code (EN 16931 BR-44): send reason, for example "Packaging"`);
     }

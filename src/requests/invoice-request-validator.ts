@@ -1,0 +1,23 @@
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import { InvoiceRequestSchema } from '../domain/invoice/invoice-request-schema.ts';
+import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
+import { compileInParts } from './compile-in-parts.ts';
+
+// inlineRefs off: the parts below stay functions of their own (compile-in-parts.ts says why).
+const ajv = new Ajv({ ...AJV_OPTIONS, inlineRefs: false });
+ajvFormats.default(ajv, AJV_FORMATS_OPTIONS);
+
+/**
+ * The InvoiceRequest schema's validator, one for every entry: POST /api/generate-invoice's body,
+ * batch items, MCP tool arguments and CLI files (validate-invoice-request.ts). The parties, a line
+ * item, the invoice metadata, the payment and the delivery address are compiled apart.
+ */
+export const invoiceRequestValidator = compileInParts(ajv, InvoiceRequestSchema, [
+  ['from'], ['to'], ['items', '*'], ['invoice'], ['payment'], ['ship_to'],
+]);
+
+/** Another part of a request that takes an InvoiceRequest (the route's headers), with the same options. */
+export function compileRequestPartValidator(schema: object): (data: unknown) => boolean {
+  return ajv.compile(schema);
+}
