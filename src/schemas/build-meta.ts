@@ -16,9 +16,8 @@ export function rateLimitsView(admission: BurstAdmission): Meta['rate_limits'] {
 }
 
 /**
- * meta of a generation response (D22): the windows as this request's admission left them, for
- * an account's JSON answer the month's usage after this document, and its warnings when it has
- * any (D42).
+ * meta of a generation response: the windows as this request's admission left them, for an
+ * account's JSON answer the month's usage after this document, and its warnings when it has any.
  */
 export function buildMeta(requestId: string, elapsedMs: number, admission: BurstAdmission, monthly?: MonthlyView, warnings: readonly GenerationWarning[] = []): Meta {
   const meta: Meta = {
