@@ -13,7 +13,7 @@ import type { AccountDeps } from '../use-cases/accounts/account-deps.ts';
 import type { HealthCounters, HealthStorage } from '../use-cases/health/check-health.ts';
 import { createHostedInvoiceReader, type HostedInvoiceReader } from '../use-cases/invoices/hosted-invoice-reader.ts';
 import { createIdempotencyStore } from '../use-cases/idempotency/idempotency-store.ts';
-import type { GenerationDeps } from '../use-cases/invoices/generate-invoice-document.ts';
+import type { GenerationDeps } from '../use-cases/invoices/generation-deps.ts';
 import { sweepExpiredRows } from '../use-cases/sweep-expired-rows.ts';
 import { accountWebhooks, type AccountWebhooks } from '../use-cases/webhooks/account-webhooks.ts';
 import { createWebhookWorker, type WebhookWorker } from '../use-cases/webhooks/webhook-worker.ts';

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { InvoiceRequestSchema } from '../domain/invoice/invoice-request-schema.ts';
-import { MAX_BATCH_ITEMS } from '../use-cases/invoices/generate-invoice-batch.ts';
+import { MAX_BATCH_ITEMS } from '../use-cases/invoices/generate-batch.ts';
 
 /**
  * POST /api/batch's body as a client must send it. The route validates only its outline and each

@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { DeliveryLog } from '../use-cases/documents/deliver-document.ts';
+import type { DeliveryLog } from '../use-cases/invoices/deliver-document.ts';
 import type { AccountCaller } from '../use-cases/caller.ts';
 
 /** One tools/call as the endpoint received it: whose it is, and what it is measured by. */

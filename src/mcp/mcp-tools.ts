@@ -1,5 +1,5 @@
 import type { Throttle } from '../domain/limits/throttle.ts';
-import type { GenerationDeps } from '../use-cases/invoices/generate-invoice-document.ts';
+import type { GenerationDeps } from '../use-cases/invoices/generation-deps.ts';
 import type { AccountWebhooks } from '../use-cases/webhooks/account-webhooks.ts';
 import type { McpTool } from './mcp-tool.ts';
 import { checkEInvoiceReadinessTool } from './tools/check-einvoice-readiness-tool.ts';

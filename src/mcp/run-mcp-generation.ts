@@ -2,7 +2,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { InvoiceRequest } from '../domain/invoice/invoice-request-schema.ts';
 import type { IdempotencyClaim } from '../use-cases/idempotency/idempotency-claim.ts';
 import type { KeptResponse } from '../use-cases/idempotency/idempotency-store.ts';
-import { generateInvoiceDocument, type GenerationDeps, type GenerationOutcome } from '../use-cases/invoices/generate-invoice-document.ts';
+import { generateInvoiceDocument, type GenerationOutcome } from '../use-cases/invoices/generate-invoice-document.ts';
+import type { GenerationDeps } from '../use-cases/invoices/generation-deps.ts';
 import type { McpCall } from './mcp-tool.ts';
 import { toolErrorResult } from './tool-error-result.ts';
 

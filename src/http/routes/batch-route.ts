@@ -5,8 +5,9 @@ import { isAppError } from '../../errors/app-error.ts';
 import { BatchRequestSchema } from '../batch-request-schema.ts';
 import { BatchResponseSchema } from '../../schemas/batch-response.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
-import { batchResultsJson, MAX_BATCH_ITEMS, type BatchItemInput } from '../../use-cases/invoices/generate-invoice-batch.ts';
-import { generateBatch } from '../../use-cases/invoices/generate-batch.ts';
+import { batchResultsJson } from '../../use-cases/invoices/batch-outcome.ts';
+import { generateBatch, MAX_BATCH_ITEMS } from '../../use-cases/invoices/generate-batch.ts';
+import type { GenerationInput } from '../../use-cases/invoices/generation-items.ts';
 import { generationContext } from '../generation-context.ts';
 import { installIdempotentReplies, sendKeptResponse } from '../idempotent-replies.ts';
 import { BATCH_BODY_LIMIT_BYTES } from '../../requests/body-limits.ts';
@@ -96,7 +97,7 @@ export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
 }
 
 /** One element of `invoices`, read like the body of one generation: a valid request, or why it is not one. */
-function readBatchItem(raw: unknown): BatchItemInput {
+function readBatchItem(raw: unknown): GenerationInput {
   try {
     return { request: validateInvoiceRequest(raw, 'invoice') };
   } catch (error) {

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { buildMeta } from '../../schemas/build-meta.ts';
 import { StringEnum } from '../../lib/string-enum.ts';
-import type { GenerationDeps } from '../../use-cases/invoices/generate-invoice-document.ts';
+import type { GenerationDeps } from '../../use-cases/invoices/generation-deps.ts';
 import { invoiceTool } from '../invoice-tool.ts';
 import type { McpTool } from '../mcp-tool.ts';
 import { runMcpGeneration } from '../run-mcp-generation.ts';

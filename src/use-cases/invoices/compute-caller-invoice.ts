@@ -19,7 +19,7 @@ import { resolveInvoiceQr, type InvoiceQr } from '../../domain/qr/resolve-invoic
 export interface CallerInvoice {
   readonly invoice: Invoice;
   /** The QR the PDF carries, checked; undefined when features.qr is off or there is none. */
-  qr: InvoiceQr | undefined;
+  readonly qr: InvoiceQr | undefined;
   /** What the pre-flight lets through but the answer must say: a UBL document without EN 16931 conformance (not_en16931). */
   readonly warnings: readonly GenerationWarning[];
   /** The kind of document the invoice is made as: the one asked for, or what the pre-flight fell back to. */

@@ -1,45 +1,20 @@
 import type { BurstAdmission } from '../../domain/limits/burst-limiter.ts';
-import { documentCost, meteringChoices, monthlyView, type MonthlyView } from '../../domain/limits/document-cost.ts';
+import { monthlyView, type MonthlyView } from '../../domain/limits/document-cost.ts';
 import type { GenerationWarning } from '../../domain/limits/hosted-link-omitted.ts';
 import type { Invoice } from '../../domain/invoice/invoice-schema.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
-import type { PdfRenderer } from '../../render/pdf-renderer.ts';
-import { holdIdempotencyClaim, keepIdempotentGeneration } from '../../storage/repositories/idempotency-records-repository.ts';
-import type { AccountCaller, Caller } from '../caller.ts';
+import type { Caller } from '../caller.ts';
 import type { KindFile } from '../../domain/documents/document-kind.ts';
-import { pdfKindOf } from '../../domain/documents/kind-for.ts';
-import type { DocumentPorts, PreparedDocument } from '../documents/document-maker.ts';
-import { DOCUMENT_CATALOG, prepareDocument, type DocumentCatalog } from '../documents/document-makers.ts';
-import { deliverDocument, type DeliveryDeps } from '../documents/deliver-document.ts';
+import { DOCUMENT_CATALOG } from '../documents/document-makers.ts';
 import type { GenerationContext } from './generation-context.ts';
-import { idempotencyClaimLost } from '../idempotency/idempotency-claim-lost.ts';
+import type { GenerationDeps } from './generation-deps.ts';
 import { computeCallerInvoice } from './compute-caller-invoice.ts';
-import { planAccountInvoice, type HostedLinkSettings } from './plan-account-invoice.ts';
-import { keptInvoiceOf, recordAccountInvoice, type RecordedInvoice } from './record-account-invoice.ts';
 import { refuseAnonymousExtras } from './refuse-anonymous-extras.ts';
-import type { IdempotencyStore, KeptResponse } from '../idempotency/idempotency-store.ts';
-import { serializeKeptGeneration, type IdempotencyTie } from '../idempotency/kept-generation.ts';
+import type { KeptResponse } from '../idempotency/idempotency-store.ts';
 import { startKeyedGeneration } from '../idempotency/start-keyed-generation.ts';
-import { admitGenerations, peekGenerations, type AdmissionDeps } from '../limits/admit-generations.ts';
-import { quotaRefusal } from '../limits/limit-refusals.ts';
-import { loadPdfImages } from './load-pdf-images.ts';
-import { resumeAccountInvoice } from './resume-account-invoice.ts';
-import { recordWebhookEvent } from '../webhooks/record-webhook-event.ts';
-
-/** What a generation uses, chosen at start-up. */
-export interface GenerationDeps extends AdmissionDeps, DeliveryDeps {
-  readonly idempotency: IdempotencyStore;
-  /** The PDF worker pool, started on first use (a JSON-only server never starts its workers). */
-  readonly pdfRenderer: () => PdfRenderer;
-  /** OUTBOUND_ALLOW_HOSTS: hosts whose images may be fetched from non-public addresses. */
-  readonly allowHosts: readonly string[];
-  /** Signs the hosted links of account invoices. */
-  readonly links: HostedLinkSettings;
-  /** error.upgrade_url of a 402. */
-  readonly upgradeUrl: string;
-  /** The kinds of document and their makers; the service's own unless a test extends them. */
-  readonly catalog?: DocumentCatalog;
-}
+import { admitGenerations, peekGenerations } from '../limits/admit-generations.ts';
+import { ONE_INVOICE } from './one-invoice-policy.ts';
+import { runGeneration } from './run-generation.ts';
 
 /** One generation request as the route read it. */
 export interface GenerationRequest extends GenerationContext {
@@ -73,12 +48,11 @@ export type GenerationOutcome =
 
 /**
  * POST /api/generate-invoice from start to finish, for every output: the anonymous rules (spec
- * Authentication rule 2), the Idempotency-Key (D23), computing, admission to the burst windows
- * (D20), numbering and metering (D15, D21), the hosted snapshot (D24), the document (its kind's
- * maker, document-makers.ts), withdrawing on failure, and the webhook event (D28). An invoice is
- * computed, and its kind's checks run, before the request is admitted, so a request refused for its
- * own content uses no window slot (docs/limits.md); images load and the number is drawn after
- * admission, so a refused request never uses up a number.
+ * Authentication rule 2), the Idempotency-Key (D23), then for an account the generation pipeline
+ * as a batch of one that fails as a whole (run-generation.ts, one-invoice-policy.ts): computing and
+ * the kind's checks, admission to the burst windows (D20), numbering and metering (D15, D21), the
+ * hosted snapshot (D24), the document (its kind's maker, document-makers.ts), withdrawing on
+ * failure, and the webhook event (D28).
  */
 export async function generateInvoiceDocument(deps: GenerationDeps, request: GenerationRequest): Promise<GenerationOutcome> {
   const { body, caller, nowMs } = request;
@@ -96,71 +70,16 @@ export async function generateInvoiceDocument(deps: GenerationDeps, request: Gen
     return { kind: 'invoice', invoice, admission, monthly: undefined, warnings: [], requestId: request.requestId };
   }
 
-  const catalog = deps.catalog ?? DOCUMENT_CATALOG;
   const output = body.output ?? 'json';
-  const ports: DocumentPorts = { pdfRenderer: deps.pdfRenderer, onFailure: (reason) => request.log.error({ reason }, `${output} build failed`) };
-  const { tie } = start;
-  const resumes = tie?.resumes;
-  // When the key's earlier request committed its generation and died before answering, that
-  // generation is answered: not numbered, metered or announced again, and not counted again (its
-  // windows are shown as they stand, like a replay's).
-  const { recorded, prepared, admission } = tie !== undefined && resumes?.kind === 'invoice'
-    ? { ...(await resumeAccountInvoice(deps, catalog, body, ports, { ...tie, resumes })), admission: await peekGenerations(deps, caller, nowMs, request.onWindows) }
-    : await recordNewInvoice(deps, catalog, request, caller, ports, tie);
-
-  const { planned } = recorded;
-  if (prepared === undefined) {
-    const monthly = monthlyView(recorded.metered.usage, deps.limits.plans[caller.tier], nowMs);
-    return { kind: 'invoice', invoice: planned.invoice, admission, monthly, warnings: planned.warnings, requestId: recorded.firstRequestId ?? request.requestId };
+  const ports = { pdfRenderer: deps.pdfRenderer, onFailure: (reason: string) => request.log.error({ reason }, `${output} build failed`) };
+  const run = { caller, nowMs, log: request.log, onWindows: request.onWindows, catalog: deps.catalog ?? DOCUMENT_CATALOG, ports };
+  const result = await runGeneration(deps, run, [{ request: body }], ONE_INVOICE, start.tie);
+  // Failing as a whole, a generation that returns delivered its one invoice.
+  const item = result.delivered[0]!;
+  const { issued } = item;
+  if (item.document === undefined || item.deliverable === undefined) {
+    const monthly = monthlyView(item.metered.usage, deps.limits.plans[caller.tier], nowMs);
+    return { kind: 'invoice', invoice: issued.invoice, admission: result.admission, monthly, warnings: issued.warnings, requestId: result.firstRequestId ?? request.requestId };
   }
-  // The link serves the PDF of the invoice's profile: when that is the document made, it is kept.
-  const servesLink = planned.kind.key === pdfKindOf(planned.invoice.profile, catalog.kinds).key;
-  const document = await deliverDocument(deps, request.log, recorded, prepared.write, servesLink);
-  return { kind: 'document', document, file: prepared.file, hostedUrl: planned.link?.url, warnings: planned.warnings };
-}
-
-/**
- * A new account invoice from request to record: computed and prepared as its kind, admitted, its
- * images loaded when its document or its snapshot prints them, then numbered, metered, its snapshot
- * stored and its event written in one transaction.
- */
-async function recordNewInvoice(
-  deps: GenerationDeps,
-  catalog: DocumentCatalog,
-  request: GenerationRequest,
-  caller: AccountCaller,
-  ports: DocumentPorts,
-  tie: IdempotencyTie | undefined,
-): Promise<{ recorded: RecordedInvoice; prepared: PreparedDocument | undefined; admission: BurstAdmission }> {
-  const { body, nowMs } = request;
-  const plan = deps.limits.plans[caller.tier];
-  const planned = planAccountInvoice(body, caller, nowMs, deps.links, catalog.kinds);
-  const prepared = prepareDocument(catalog, planned.kind, planned, ports);
-  const admission = await admitGenerations(deps, caller, 1, nowMs, request.onWindows);
-  if (planned.kind.images !== 'none' || planned.link !== undefined) planned.images = await loadPdfImages(body, { allowHosts: deps.allowHosts, kinds: catalog.kinds });
-  // The event is written with the count, number and snapshot, so it exists exactly when they do. A
-  // document is made after the commit; its event is held until that succeeded.
-  const held = prepared !== undefined;
-  // The generation is written into its Idempotency-Key's record in the same transaction, so a retry
-  // after this instance died between the commit and the answer resumes it
-  // (resume-account-invoice.ts) rather than making a second invoice. The claim is checked first,
-  // before anything is recorded: a refusal written nothing, which a shared SQLite transaction needs
-  // (write-group.ts).
-  const { outcome, event } = await deps.inTransaction(async (tx) => {
-    if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { outcome: { kind: 'claim_lost' as const }, event: undefined };
-    const choices = meteringChoices((withLink) => documentCost(planned.kind.meteredAs, withLink), planned.linkAsk);
-    const recorded = await recordAccountInvoice(tx, planned, choices, caller, nowMs, plan);
-    if (recorded.kind === 'refused') return { outcome: recorded, event: undefined };
-    const data = { invoice: planned.invoice };
-    const recordedEvent = await recordWebhookEvent(tx, { accountId: caller.accountId, type: 'invoice.generated', nowMs, data, held });
-    if (tie !== undefined) {
-      const kept = { kind: 'invoice' as const, requestId: tie.requestId, item: keptInvoiceOf(planned, recorded.metered), event: recordedEvent ?? null };
-      await keepIdempotentGeneration(tx, tie.claim, serializeKeptGeneration(kept));
-    }
-    return { outcome: recorded, event: recordedEvent };
-  });
-  if (outcome.kind === 'claim_lost') throw idempotencyClaimLost();
-  if (outcome.kind === 'refused') throw quotaRefusal(outcome.shortfall, caller.tier, plan, nowMs, deps.upgradeUrl);
-  if (event !== undefined && !held) deps.onWebhookEvent();
-  return { recorded: { planned, metered: outcome.metered, event, tie }, prepared, admission };
+  return { kind: 'document', document: item.document, file: item.deliverable.prepared.file, hostedUrl: issued.link?.url, warnings: issued.warnings };
 }

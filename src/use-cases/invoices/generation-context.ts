@@ -1,4 +1,4 @@
-import type { DeliveryLog } from '../documents/deliver-document.ts';
+import type { DeliveryLog } from './deliver-document.ts';
 import type { KeyHeldListener, SentIdempotencyKey } from '../idempotency/start-keyed-generation.ts';
 import type { WindowsListener } from '../limits/admit-generations.ts';
 

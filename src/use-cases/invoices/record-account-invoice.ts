@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { HostedLink } from '../../domain/hosted/hosted-link.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
-import type { PdfImage } from '../../domain/pdf/pdf-input.ts';
+import type { PdfImage, PdfImages } from '../../domain/pdf/pdf-input.ts';
 import type { Tables } from '../../storage/tables.ts';
 import { accountInvoiceNumber } from './account-invoice-number.ts';
 import type { AccountCaller } from '../caller.ts';
@@ -14,14 +14,14 @@ import type { Metered } from '../../domain/limits/metered.ts';
 import { addMonthlyUsage, readMonthlyUsage } from '../../storage/repositories/monthly-usage-repository.ts';
 import { insertHostedInvoice } from '../../storage/repositories/hosted-invoices-repository.ts';
 import { keepHostedImage } from '../../storage/repositories/hosted-images-repository.ts';
-import type { RecordedEvent } from '../webhooks/record-webhook-event.ts';
-import type { IdempotencyTie, KeptInvoice } from '../idempotency/kept-generation.ts';
+import type { KeptInvoice } from '../idempotency/kept-generation.ts';
 import { invoiceQr } from './compute-caller-invoice.ts';
 import type { PlannedInvoice } from './plan-account-invoice.ts';
+import type { IssuedInvoice, ReadyItem, RecordedItem } from './generation-items.ts';
 
 export type RecordOutcome =
   | { readonly kind: 'refused'; readonly shortfall: 'documents' | 'pdfs' }
-  | { readonly kind: 'recorded'; readonly metered: Metered };
+  | { readonly kind: 'recorded'; readonly issued: IssuedInvoice; readonly metered: Metered };
 
 /**
  * Records a planned invoice in the caller's transaction: meters it (D21), draws its number when
@@ -38,13 +38,14 @@ export type RecordOutcome =
  */
 export async function recordAccountInvoice(
   tx: Transaction<Tables>,
-  planned: PlannedInvoice,
+  item: Pick<ReadyItem, 'planned' | 'images'>,
   choices: readonly MeteringChoice[],
   caller: AccountCaller,
   nowMs: number,
   plan: PlanLimits,
   keptImages: Set<string> = new Set(),
 ): Promise<RecordOutcome> {
+  const { planned } = item;
   const monthStart = utcWindows(nowMs).monthStart;
   let refused: 'documents' | 'pdfs' | undefined;
   let metered: { cost: DocumentCost; usage: MonthlyUsage; keepsLink: boolean } | undefined;
@@ -60,33 +61,37 @@ export async function recordAccountInvoice(
   }
   if (metered === undefined) return { kind: 'refused', shortfall: refused ?? 'documents' };
   const { cost, usage } = metered;
-  if (!metered.keepsLink && planned.link !== undefined) dropHostedLink(planned, hostedLinkOmitted(refused ?? 'pdfs', caller.tier, plan));
-  const { request, invoice, link } = planned;
-  if (request.invoice?.number === undefined) {
-    invoice.number = await accountInvoiceNumber(tx, caller.accountId, invoice.document_type, invoice.date);
-    // A SEPA QR built from the payment block carries the number as its reference.
-    if (planned.qr !== undefined) planned.qr = invoiceQr(request, invoice);
-  }
-  if (link !== undefined) await storeSnapshot(tx, planned, link, caller.accountId, nowMs, keptImages);
-  return { kind: 'recorded', metered: { accountId: caller.accountId, monthStart, cost, usage } };
+  const kept: IssuedInvoice = !metered.keepsLink && planned.link !== undefined
+    ? withoutHostedLink(planned, hostedLinkOmitted(refused ?? 'pdfs', caller.tier, plan))
+    : { request: planned.request, invoice: planned.invoice, link: planned.link, qr: planned.qr, warnings: planned.warnings };
+  const issued = kept.request.invoice?.number === undefined ? numbered(kept, await accountInvoiceNumber(tx, caller.accountId, kept.invoice.document_type, kept.invoice.date)) : kept;
+  if (issued.link !== undefined) await storeSnapshot(tx, issued, item.images, issued.link, caller.accountId, nowMs, keptImages);
+  return { kind: 'recorded', issued, metered: { accountId: caller.accountId, monthStart, cost, usage } };
+}
+
+/** The invoice under its drawn number; a SEPA QR built from the payment block carries the number as its reference. */
+function numbered(issued: IssuedInvoice, number: string): IssuedInvoice {
+  // Spread keeps each key where it was, so the answer's JSON keeps its field order.
+  const invoice = { ...issued.invoice, number };
+  return { ...issued, invoice, qr: issued.qr === undefined ? undefined : invoiceQr(issued.request, invoice) };
 }
 
 /**
  * D42: the invoice goes without its defaulted link, and without a QR of it (a payment QR stays),
  * and the answer says why.
  */
-function dropHostedLink(planned: PlannedInvoice, warning: GenerationWarning): void {
-  planned.link = undefined;
-  delete planned.invoice.hosted_url;
-  delete planned.invoice.hosted_expires_at;
-  planned.qr = invoiceQr(planned.request, planned.invoice);
-  if (planned.qr === undefined) delete planned.invoice.qr;
-  else planned.invoice.qr = { source: planned.qr.source, type: planned.qr.type };
-  planned.warnings.push(warning);
+function withoutHostedLink(planned: PlannedInvoice, warning: GenerationWarning): IssuedInvoice {
+  const invoice = { ...planned.invoice };
+  delete invoice.hosted_url;
+  delete invoice.hosted_expires_at;
+  const qr = invoiceQr(planned.request, invoice);
+  if (qr === undefined) delete invoice.qr;
+  else invoice.qr = { source: qr.source, type: qr.type };
+  return { request: planned.request, invoice, link: undefined, qr, warnings: [...planned.warnings, warning] };
 }
 
 /** Everything needed to render the invoice again, images as bytes. */
-async function storeSnapshot(tx: Transaction<Tables>, planned: PlannedInvoice, link: HostedLink, accountId: string, nowMs: number, keptImages: Set<string>): Promise<void> {
+async function storeSnapshot(tx: Transaction<Tables>, issued: IssuedInvoice, images: PdfImages | undefined, link: HostedLink, accountId: string, nowMs: number, keptImages: Set<string>): Promise<void> {
   const expiresAtMs = link.expiresAt * 1000;
   const keep = async (image: PdfImage | undefined) => {
     if (image === undefined) return { hash: null, format: null };
@@ -97,14 +102,14 @@ async function storeSnapshot(tx: Transaction<Tables>, planned: PlannedInvoice, l
     }
     return { hash, format: image.format };
   };
-  const logo = await keep(planned.images?.logo);
-  const signature = await keep(planned.images?.signature);
+  const logo = await keep(images?.logo);
+  const signature = await keep(images?.signature);
   await insertHostedInvoice(tx, {
     id: link.id,
     account_id: accountId,
-    invoice: JSON.stringify(planned.invoice),
-    request: JSON.stringify(withoutImages(planned.request)),
-    qr_payload: planned.qr?.payload ?? null,
+    invoice: JSON.stringify(issued.invoice),
+    request: JSON.stringify(withoutImages(issued.request)),
+    qr_payload: issued.qr?.payload ?? null,
     logo_hash: logo.hash,
     logo_format: logo.format,
     signature_hash: signature.hash,
@@ -136,19 +141,8 @@ function imageHash(bytes: Uint8Array): string {
   return hash;
 }
 
-/** An account's invoice as recorded: numbered, metered, its snapshot stored. */
-export interface RecordedInvoice {
-  readonly planned: PlannedInvoice;
-  readonly metered: Metered;
-  /** Its invoice.generated event, when a webhook subscribes; held until the document is made. */
-  readonly event?: RecordedEvent | undefined;
-  /** The Idempotency-Key its generation is tied to: withdrawing the invoice unties it. */
-  readonly tie?: IdempotencyTie | undefined;
-  /** Set when a retry resumed it: the id of the request that generated it (its meta.request_id). */
-  readonly firstRequestId?: string | undefined;
-}
-
 /** What an Idempotency-Key's record keeps of one recorded invoice, for a retry to resume it. */
-export function keptInvoiceOf(planned: PlannedInvoice, metered: Metered): KeptInvoice {
-  return { invoice: planned.invoice, link: planned.link ?? null, metered, warnings: planned.warnings };
+export function keptInvoiceOf(item: Pick<RecordedItem, 'issued' | 'metered'>): KeptInvoice {
+  const { invoice, link, warnings } = item.issued;
+  return { invoice, link: link ?? null, metered: item.metered, warnings };
 }

@@ -18,8 +18,13 @@ import { transactionRunner } from '../../../src/storage/write-group.ts';
 import type { AccountCaller } from '../../../src/use-cases/caller.ts';
 import { DOCUMENT_CATALOG, makeEInvoiceXml, type DocumentCatalog } from '../../../src/use-cases/documents/document-makers.ts';
 import type { IdempotencyStore } from '../../../src/use-cases/idempotency/idempotency-store.ts';
-import { generateInvoiceDocument, type GenerationDeps, type GenerationOutcome, type GenerationRequest } from '../../../src/use-cases/invoices/generate-invoice-document.ts';
+import { generateInvoiceDocument, type GenerationOutcome, type GenerationRequest } from '../../../src/use-cases/invoices/generate-invoice-document.ts';
+import type { GenerationDeps } from '../../../src/use-cases/invoices/generation-deps.ts';
 import { validateInvoiceRequest } from '../../../src/requests/validate-invoice-request.ts';
+import { EACH_ITEM } from '../../../src/use-cases/invoices/batch-policy.ts';
+import { ONE_INVOICE } from '../../../src/use-cases/invoices/one-invoice-policy.ts';
+import { runGeneration } from '../../../src/use-cases/invoices/run-generation.ts';
+import type { GenerationRun } from '../../../src/use-cases/invoices/generation-policy.ts';
 import { german } from '../../helpers/einvoice-fixtures.ts';
 import { UNLIMITED_PLAN_LIMITS } from '../../helpers/build-test-app.ts';
 
@@ -129,5 +134,30 @@ describe('generateInvoiceDocument with in-memory ports', () => {
     assert.match(xml, /<cbc:CustomizationID>urn:cen\.eu:en16931:2017#compliant#urn:example\.com:fake_1\.0<\/cbc:CustomizationID>/);
     // Without the row, the same request is a pairing that does not exist.
     await assert.rejects(generate(request, undefined, true), (error: unknown) => error instanceof AppError && error.code === 'invalid_profile');
+  });
+
+  it('one invoice and a batch run the same pipeline: a failing item fails alone in a batch and fails the whole of one invoice', async () => {
+    const run: GenerationRun = {
+      caller,
+      nowMs: NOW_MS,
+      log: { error: (_fields, message) => errors.push(message), warn: () => {} },
+      onWindows: () => {},
+      catalog: DOCUMENT_CATALOG,
+      ports: { pdfRenderer: deps.pdfRenderer, onFailure: () => {} },
+    };
+    const unnumbered = () => read({ ...german(), invoice: { ...(german().invoice as object), number: undefined } });
+    const { to: _buyer, ...withoutBuyer } = german();
+    const incomplete = read({ ...withoutBuyer, to: { name: 'Nobody' }, profile: 'xrechnung' });
+    const before = windows.admitted;
+
+    const batch = await runGeneration(deps, run, [{ request: unnumbered() }, { request: incomplete }, { request: unnumbered() }], EACH_ITEM, undefined);
+    assert.deepEqual(batch.delivered.map((item) => [item.index, item.issued.invoice.number]), [[0, 'INV-2026-00003'], [2, 'INV-2026-00004']]);
+    assert.equal(batch.failures.get(1)?.code, 'e_invoice_incomplete');
+    assert.equal(windows.admitted, before + 2, 'the batch counts the two valid invoices only');
+
+    await assert.rejects(runGeneration(deps, run, [{ request: incomplete }], ONE_INVOICE, undefined), (error: unknown) => error instanceof AppError && error.code === 'e_invoice_incomplete');
+    const one = await runGeneration(deps, run, [{ request: unnumbered() }], ONE_INVOICE, undefined);
+    assert.equal(one.delivered[0]?.issued.invoice.number, 'INV-2026-00005', 'the refused invoice drew no number');
+    assert.equal(windows.admitted, before + 3);
   });
 });
