@@ -16,7 +16,7 @@ export interface PlanLimits extends BurstLimits {
   readonly monthlyPdfs: number | null;
 }
 
-/** Every limit the service enforces, in one place (issue 6); config may override any figure. */
+/** Every limit the service enforces, in one place, so a plan reads as one table; config may override any figure. */
 export interface LimitsTable {
   /** Per client IP address (IPv6: per /64), JSON only, no monthly quota (D21). */
   readonly anonymous: BurstLimits;

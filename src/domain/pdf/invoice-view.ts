@@ -58,7 +58,7 @@ export interface InvoiceView {
 export interface PdfFileOptions {
   /**
    * The document's date (Info and XMP creation and modification dates), YYYY-MM-DD: the invoice's
-   * issue date at 00:00 UTC, so the same request gives the same bytes (issue 22, point 4). Left
+   * issue date at 00:00 UTC, so the same request gives the same bytes. Left
    * out, Typst takes the moment of rendering.
    */
   readonly date?: string;

@@ -194,7 +194,7 @@ const de: Labels = {
 };
 
 const fr: Labels = {
-  // French print sets the apostrophe ’ (U+2019), not the typewriter ' (issue 20 review).
+  // French print sets the apostrophe ’ (U+2019), not the typewriter '.
   invoice_number: 'Numéro de facture', invoice_date: 'Date de facture', due_date: 'Date d’échéance', po_number: 'N° de bon de commande', terms: 'Conditions de paiement',
   credit_note_number: 'Numéro d’avoir', credit_note_date: 'Date de l’avoir',
   original_invoice: 'Facture initiale', preceding_invoice: 'Facture antérieure', reference_dated: '{ref} du {date}',
@@ -222,7 +222,7 @@ const es: Labels = {
   original_invoice: 'Factura rectificada', preceding_invoice: 'Factura anterior', reference_dated: '{ref} de fecha {date}',
   buyer_reference: 'Su referencia', delivery_date: 'Fecha de entrega', period: 'Periodo de facturación', contract_reference: 'N.º de contrato', project_reference: 'Referencia del proyecto',
   // "Facturar a" and "Enviar a" copy the English imperative headings; Spanish invoices name the
-  // blocks by role, beside "Emisor" (issue 20 review).
+  // blocks by role, beside "Emisor".
   from: 'Emisor', bill_to: 'Cliente', ship_to: 'Dirección de entrega',
   tax_id: 'NIF', registration_no: 'N.º de registro', email: 'Correo electrónico', phone: 'Teléfono', website: 'Sitio web',
   tax_registration_id: 'N.º de registro fiscal', contact: 'Persona de contacto',
@@ -244,7 +244,7 @@ const pt: Labels = {
   credit_note_number: 'Número da nota de crédito', credit_note_date: 'Data de emissão',
   original_invoice: 'Fatura original', preceding_invoice: 'Fatura anterior', reference_dated: '{ref}, emitida em {date}',
   buyer_reference: 'Sua referência', delivery_date: 'Data de entrega', period: 'Período de faturamento', contract_reference: 'Nº do contrato', project_reference: 'Referência do projeto',
-  // Brazilian Portuguese (pt-BR, issue 20): a fatura names its customer "Cliente" ("Faturar para"
+  // Brazilian Portuguese (pt-BR): a fatura names its customer "Cliente" ("Faturar para"
   // is a calque of "Bill to"), and a Brazilian tax id is a CNPJ (companies) or CPF (people).
   from: 'Emitente', bill_to: 'Cliente', ship_to: 'Endereço de entrega',
   tax_id: 'CNPJ/CPF', registration_no: 'Nº de registro', email: 'E-mail', phone: 'Telefone', website: 'Site',
@@ -270,7 +270,7 @@ const ar: Labels = {
   original_invoice: 'الفاتورة الأصلية', preceding_invoice: 'الفاتورة السابقة', reference_dated: '{ref} بتاريخ {date}',
   buyer_reference: 'مرجع العميل', delivery_date: 'تاريخ التوريد', period: 'فترة الفوترة', contract_reference: 'رقم العقد', project_reference: 'رقم المشروع',
   // "من" / "فاتورة إلى" / "الشحن إلى" copy From / Bill to / Ship to; Arabic invoices name the
-  // parties المورد (supplier) and العميل (customer), as Saudi VAT rules do (issue 20 review).
+  // parties المورد (supplier) and العميل (customer), as Saudi VAT rules do.
   from: 'المورد', bill_to: 'العميل', ship_to: 'عنوان الشحن',
   tax_id: 'الرقم الضريبي', registration_no: 'رقم السجل التجاري', email: 'البريد الإلكتروني', phone: 'الهاتف', website: 'الموقع الإلكتروني',
   tax_registration_id: 'رقم التسجيل الضريبي', contact: 'جهة الاتصال',
@@ -289,7 +289,7 @@ const ar: Labels = {
 
 const ja: Labels = {
   // Compound nouns take the short okurigana as Japanese invoices print them (お支払期限, お支払条件,
-  // お支払方法, お支払情報); お支払いに関するご案内 is not a compound and keeps い (issue 20 review).
+  // お支払方法, お支払情報); お支払いに関するご案内 is not a compound and keeps い.
   invoice_number: '請求書番号', invoice_date: '請求日', due_date: 'お支払期限', po_number: '発注番号', terms: 'お支払条件',
   credit_note_number: '返還請求書番号', credit_note_date: '発行日',
   original_invoice: '元請求書', preceding_invoice: '関連請求書', reference_dated: '{ref}（{date}付）',
@@ -320,7 +320,7 @@ const ru: Labels = {
   tax_registration_id: 'Налоговый номер', contact: 'Контактное лицо',
   description: 'Наименование', quantity: 'Кол-во', unit: 'Ед. изм.', unit_price: 'Цена', discount: 'Скидка', tax: 'Налог', amount: 'Сумма',
   // A Russian счёт sums the lines as "Итого" and ends with "Всего к оплате"; "Промежуточный итог" is
-  // a spreadsheet's word for Subtotal (issue 20 review).
+  // a spreadsheet's word for Subtotal.
   subtotal: 'Итого', global_discount: 'Скидка', allowance: 'Скидка', charge: 'Надбавка', discount_total: 'Сумма скидки', shipping: 'Доставка',
   rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Всего к оплате',
   total_credited: 'Сумма кредит-ноты', tax_on_base: '{tax} {rate} с суммы {base}', tax_included_on_base: 'в т. ч. {tax} {rate} с суммы {base}',
@@ -357,9 +357,9 @@ const it: Labels = {
 };
 
 const hi: Labels = {
-  // बीजक, not चालान (a challan: a delivery or payment slip), as INVOICE_TITLE (issue 20).
+  // बीजक, not चालान (a challan: a delivery or payment slip), as INVOICE_TITLE.
   // One word for date in the header (दिनांक), and the buyer क्रेता beside the seller विक्रेता rather than
-  // the English "bill" (issue 20 review).
+  // the English "bill".
   invoice_number: 'बीजक संख्या', invoice_date: 'बीजक दिनांक', due_date: 'देय दिनांक', po_number: 'क्रय आदेश संख्या', terms: 'भुगतान की शर्तें',
   credit_note_number: 'क्रेडिट नोट संख्या', credit_note_date: 'क्रेडिट नोट दिनांक',
   original_invoice: 'मूल बीजक', preceding_invoice: 'पूर्व बीजक', reference_dated: '{ref} दिनांक {date}',
@@ -390,7 +390,7 @@ export const LABELS: Readonly<Record<Language, Labels>> = Object.freeze({
 });
 
 /**
- * "Label: value" as each language's typography writes it (issue 20 review): French sets a narrow
+ * "Label: value" as each language's typography writes it: French sets a narrow
  * no-break space before the colon ("N° de TVA : FR…"), Japanese a full-width colon and no space
  * ("登録番号：T…"); the others ": ". Every glyph here is in the embedded fonts (D30).
  */
