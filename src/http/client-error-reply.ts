@@ -17,7 +17,7 @@ export interface ClientDeadlines {
  * its own `{"error","message","statusCode"}` shape. A connection already reset, or no longer
  * writable, is only destroyed: nobody is there to read an answer.
  *
- * Like every answer, it carries an X-Request-Id (issue 20), and that id is in the access log with
+ * Like every answer, it carries an X-Request-Id, and that id is in the access log with
  * the status, so a client that quotes it can be found; method and path are unknown ("-") because
  * the parser refused the request before they were read whole.
  */

@@ -6,7 +6,7 @@ import { toAppError } from './to-app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What a 413 on this route tells the caller to do (issue 20); the default suits a route without images. */
+    /** What a 413 on this route tells the caller to do; the default suits a route without images. */
     bodyTooLargeAdvice?: string;
   }
 }

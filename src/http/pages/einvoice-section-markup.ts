@@ -104,10 +104,11 @@ const electronicAddress = (prefix: 'from' | 'to', whose: string): string[] => [
 ];
 
 /**
- * Issue 25, point 3: the e-invoice fields (D32–D36) in a section folded away until wanted. Every
- * input's name is its InvoiceRequest path, as elsewhere in the form, but for two: the profile,
- * sent only with UBL, CII, "Check e-invoice" and a PDF that embeds the e-invoice, and the
- * embedding box (issue 22, D40), the page's own choice, which picks the PDF's profile.
+ * The e-invoice fields in a section folded away until wanted, so the form stays short for an
+ * invoice that needs none. Every input's name is its InvoiceRequest path, as elsewhere in the
+ * form, but for two: the profile, sent only with UBL, CII, "Check e-invoice" and a PDF that
+ * embeds the e-invoice, and the embedding box (a hybrid PDF, D40), the page's own choice, which
+ * picks the PDF's profile.
  */
 export const EINVOICE_SECTION_MARKUP = `<section class="panel" aria-labelledby="h-einvoice"><h2 id="h-einvoice">E-invoice</h2>
 <details id="einvoice-details"><summary>E-invoice details (EN 16931, Peppol, XRechnung)</summary>

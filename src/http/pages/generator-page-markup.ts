@@ -195,5 +195,5 @@ ${checkboxField({ name: 'features.qr', label: 'QR code on the PDF', checked: tru
 </aside>
 </div>`;
 
-/** The generator (issue 9 item 1): the whole InvoiceRequest as a form, with a live preview. */
+/** The generator: the whole InvoiceRequest as a form, with a live preview. */
 export const GENERATOR_PAGE: Omit<WebPageSpec, 'entry'> = { title: 'Invoice generator', page: 'generator', main, wide: true };
