@@ -13,10 +13,10 @@ export const INVOICE_TITLE: Readonly<Record<Language, string>> = {
 };
 
 /**
- * D33: the heading of a credit note. de is Rechnungskorrektur, not Gutschrift: in German VAT law
+ * The heading of a credit note. de is Rechnungskorrektur, not Gutschrift: in German VAT law
  * a Gutschrift is a self-billed invoice (§ 14 (2) UStG), which a seller's credit note is not. es
  * is Spain's factura rectificativa (the Spanish invoicing rules' name for it); pt is Brazilian
- * Portuguese (D29); ja is 返還請求書, the return invoice of the Japanese invoice system; hi is the
+ * Portuguese; ja is 返還請求書, the return invoice of the Japanese invoice system; hi is the
  * term of India's GST law, used as is in Hindi.
  */
 export const CREDIT_NOTE_TITLE: Readonly<Record<Language, string>> = {

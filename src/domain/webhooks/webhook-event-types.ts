@@ -1,4 +1,4 @@
-/** D28: the event kinds a webhook can subscribe to; a new webhook gets the first by default. */
+/** The event kinds a webhook can subscribe to; a new webhook gets the first by default. */
 export const WEBHOOK_EVENT_TYPES = ['invoice.generated', 'batch.generated'] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

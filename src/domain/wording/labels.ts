@@ -19,23 +19,23 @@ export interface Labels {
   readonly po_number: string;
   /** Heading of the free payment-terms text. */
   readonly terms: string;
-  /** D33: a credit note's own number and date, in place of invoice_number and invoice_date. */
+  /** A credit note's own number and date, in place of invoice_number and invoice_date. */
   readonly credit_note_number: string;
   readonly credit_note_date: string;
-  /** D33: the invoice a credit note corrects (billing_reference), as a meta row. */
+  /** The invoice a credit note corrects (billing_reference), as a meta row. */
   readonly original_invoice: string;
-  /** D33: the earlier invoice an invoice refers to (a corrected or final invoice; BT-25). */
+  /** The earlier invoice an invoice refers to (a corrected or final invoice; BT-25). */
   readonly preceding_invoice: string;
   /**
    * How a referenced invoice and its date are joined: "{ref}" is its number, "{date}" the date as
    * formatDate prints it ("INV-1 vom 2. November 2026", "INV-1（2026年11月2日付）").
    */
   readonly reference_dated: string;
-  /** D35: BT-10, printed when sent and not the PO number; the seller addresses the buyer. */
+  /** BT-10, printed when sent and not the PO number; the seller addresses the buyer. */
   readonly buyer_reference: string;
-  /** D35: BT-72, the date of supply the VAT rules ask for. */
+  /** BT-72, the date of supply the VAT rules ask for. */
   readonly delivery_date: string;
-  /** D35: BG-14 (and a line's BG-26), printed "start – end". */
+  /** BG-14 (and a line's BG-26), printed "start – end". */
   readonly period: string;
   readonly contract_reference: string;
   readonly project_reference: string;
@@ -49,9 +49,9 @@ export interface Labels {
   readonly tax_id: string;
   /** Company (trade register) number of a party. */
   readonly registration_no: string;
-  /** D34: a national tax number that is not the VAT number (BT-32), such as a German Steuernummer. */
+  /** A national tax number that is not the VAT number (BT-32), such as a German Steuernummer. */
   readonly tax_registration_id: string;
-  /** D34: a party's contact person (BG-6, BG-9). */
+  /** A party's contact person (BG-6, BG-9). */
   readonly contact: string;
   readonly email: string;
   readonly phone: string;
@@ -68,12 +68,12 @@ export interface Labels {
   readonly tax: string;
   /** Line total column. */
   readonly amount: string;
-  // Totals, in the order they apply (D2–D10).
+  // Totals, in the order they apply.
   readonly subtotal: string;
   readonly global_discount: string;
-  /** D37: a document-level allowance (BG-20) sent with a reason code only; its reason wins when sent. */
+  /** A document-level allowance (BG-20) sent with a reason code only; its reason wins when sent. */
   readonly allowance: string;
-  /** D37: a document-level or line charge (BG-21, BG-28) sent with a reason code only. */
+  /** A document-level or line charge (BG-21, BG-28) sent with a reason code only. */
   readonly charge: string;
   /** Line discounts plus the global discount (discount_total). */
   readonly discount_total: string;
@@ -95,11 +95,11 @@ export interface Labels {
   readonly tax_on_base: string;
   /** The same on a tax-inclusive invoice, which says the tax is included: "incl. 19% VAT on €840.34". */
   readonly tax_included_on_base: string;
-  /** D9: requested up front, does not change the totals. */
+  /** Requested up front, does not change the totals. */
   readonly deposit: string;
   readonly amount_paid: string;
   readonly balance_due: string;
-  /** Note on tax-inclusive invoices (D6). */
+  /** Note on tax-inclusive invoices. */
   readonly prices_include_tax: string;
   // Payment block (PaymentSchema).
   readonly payment_details: string;
@@ -113,14 +113,14 @@ export interface Labels {
   readonly swift: string;
   readonly instructions: string;
   readonly method_note: string;
-  // QR captions (D25).
+  // QR captions.
   readonly scan_to_pay: string;
   readonly scan_to_view: string;
   // Free-text sections and signature.
   readonly notes: string;
   readonly refund_policy: string;
   readonly signature: string;
-  // Stamps (D10), short and in capitals where the script has case.
+  // Stamps, short and in capitals where the script has case.
   readonly stamp_paid: string;
   readonly stamp_partial: string;
   // Status words, keyed by PaymentStatus so `labels[invoice.status]` works.
@@ -400,7 +400,7 @@ export function labelValue(language: Language, label: string, value: string): st
   return `${label}: ${value}`;
 }
 
-/** Only Arabic, of the supported languages, is written right to left (D29: mirrored layout). */
+/** Only Arabic, of the supported languages, is written right to left (a mirrored layout). */
 export function isRightToLeft(language: Language): boolean {
   return language === 'ar';
 }
