@@ -54,7 +54,7 @@ export async function createHttpApp(config: Config, logger: Logger, timeouts: Cl
       plugins: [[ajvFormats.default as never, AJV_FORMATS_OPTIONS]],
     },
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_CHARS, ignoreTrailingSlash: true },
-    // The router's refusals (414 for a long path parameter, 400 for a bad %-escape) in D16's shape
+    // The router's refusals (414 for a long path parameter, 400 for a bad %-escape) in the one error shape
     // with an X-Request-Id, not Fastify's own body that echoes the path.
     frameworkErrors: frameworkErrorReply(accessLog),
     // A client that trickles its headers or body (slow loris) is cut off with a 408 instead of

@@ -57,7 +57,7 @@ function settle(store: IdempotencyStore, claim: IdempotencyClaim, reply: Fastify
   return store.complete(claim, { status, headers, body });
 }
 
-/** Sends a kept response again: its status, content headers and exact bytes (D23). */
+/** Sends a kept response again: its status, content headers and exact bytes. */
 export function sendKeptResponse(reply: FastifyReply, kept: KeptResponse): FastifyReply {
   reply.code(kept.status);
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);

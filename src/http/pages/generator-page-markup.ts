@@ -44,7 +44,7 @@ function imagePicker(name: 'from.logo' | 'signature', label: string): string {
 </div>`;
 }
 
-/** An item's own VAT category; empty takes the invoice's (D36). */
+/** An item's own VAT category; empty takes the invoice's. */
 const ITEM_CATEGORY_OPTIONS = TAX_CATEGORY_OPTIONS
   .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(value === '' ? 'the invoice\'s' : label)}</option>`).join('');
 

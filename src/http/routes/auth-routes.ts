@@ -71,7 +71,7 @@ export interface AuthRouteDeps {
   /** Counts login, registration, resend and reset attempts per IP and per address. */
   readonly throttle: Throttle;
   readonly callers: CallerResolverDeps;
-  /** Secure cookies when the service is served over https (D18). */
+  /** Secure cookies when the service is served over https. */
   readonly secureCookies: boolean;
   /** The plan table, for credits.total of /api/auth/me (D22). */
   readonly limits: LimitsTable;
@@ -234,7 +234,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
   };
 }
 
-/** The stored form of a presented session id, for rotation at login (D18). */
+/** The stored form of a presented session id, for rotation at login. */
 function hashOf(sessionId: string): string | undefined {
   return /^[A-Za-z0-9_-]{43}$/.test(sessionId) ? hashSecret(sessionId) : undefined;
 }
