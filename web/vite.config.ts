@@ -5,7 +5,7 @@ import { invoiceRequestValidatorPlugin } from './invoice-request-validator-plugi
 const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 
 /**
- * Builds the web app (issue 9) into dist/web: one bundle per page family, content-hashed names,
+ * Builds the web app into dist/web: one bundle per page family, content-hashed names,
  * and a manifest the server reads to link them (src/http/pages/web-assets.ts). No inline script
  * or style is produced, so the pages run under a CSP without 'unsafe-inline'.
  */

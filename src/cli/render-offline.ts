@@ -26,7 +26,7 @@ export interface RenderOfflineOptions {
 }
 
 /**
- * Offline renders compute as an account's request does (D14: PDFs allowed, features.qr on by
+ * Offline renders compute as an account's request does (PDFs allowed, features.qr on by
  * default), never as an anonymous one.
  */
 const OFFLINE_CALLER = { kind: 'account' } as const;

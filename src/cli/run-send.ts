@@ -72,7 +72,7 @@ export async function runSend(command: SendCommand, io: CliIo): Promise<number> 
   return 0;
 }
 
-/** `API error 422 validation_error: items is required: …`, from the D16 envelope when there is one. */
+/** `API error 422 validation_error: items is required: …`, from the error envelope when there is one. */
 function apiErrorLine(status: number, bytes: Uint8Array): string {
   try {
     const answer = JSON.parse(new TextDecoder().decode(bytes)) as { error?: { code?: unknown; message?: unknown; [detail: string]: unknown } };

@@ -5,7 +5,7 @@ import { MAX_BATCH_ITEMS } from '../use-cases/invoices/generate-batch.ts';
 /**
  * POST /api/batch's body as a client must send it. The route validates only its outline and each
  * invoice on its own (a bad one fails alone, batch-route.ts), so this full shape is what the
- * OpenAPI document shows and what the JSON shape limits are sized from (issue 20).
+ * OpenAPI document shows and what the JSON shape limits are sized from.
  */
 export const BatchRequestSchema = Type.Object(
   {

@@ -13,11 +13,11 @@ export interface ClientDeadlines {
 /**
  * Fastify's clientErrorHandler: what Node's HTTP parser refuses before any route sees the request
  * (a slow-loris client past its deadline, headers over 16 KB, bytes that are not HTTP) is answered
- * in D16's error shape, like every other error, and the socket closed. Fastify's default answers
+ * in the one error shape, like every other error, and the socket closed. Fastify's default answers
  * its own `{"error","message","statusCode"}` shape. A connection already reset, or no longer
  * writable, is only destroyed: nobody is there to read an answer.
  *
- * Like every answer, it carries an X-Request-Id (issue 20), and that id is in the access log with
+ * Like every answer, it carries an X-Request-Id, and that id is in the access log with
  * the status, so a client that quotes it can be found; method and path are unknown ("-") because
  * the parser refused the request before they were read whole.
  */

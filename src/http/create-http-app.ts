@@ -54,15 +54,16 @@ export async function createHttpApp(config: Config, logger: Logger, timeouts: Cl
       plugins: [[ajvFormats.default as never, AJV_FORMATS_OPTIONS]],
     },
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT_CHARS, ignoreTrailingSlash: true },
-    // The router's refusals (414 for a long path parameter, 400 for a bad %-escape) in D16's shape
-    // with an X-Request-Id, not Fastify's own body that echoes the path (issue 20).
+    // The router's refusals (414 for a long path parameter, 400 for a bad %-escape) in the one error shape
+    // with an X-Request-Id, not Fastify's own body that echoes the path.
     frameworkErrors: frameworkErrorReply(accessLog),
     // A client that trickles its headers or body (slow loris) is cut off with a 408 instead of
     // holding a socket for Node's default five minutes.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
     clientErrorHandler: clientErrorReply(timeouts, accessLog),
-    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (issue 3).
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: from anyone else it is
+    // a header the client chose, and per-IP limits would count whatever address it claims.
     trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.ts';
 
 /**
  * Counts the request in its throttles and, once one has had its share, refuses it with 429
- * rate_limit_exceeded and Retry-After (D16). `what` names what was counted: "Too many attempts".
+ * rate_limit_exceeded and Retry-After. `what` names what was counted: "Too many attempts".
  */
 export async function enforceThrottle(throttle: Throttle, reply: FastifyReply, hits: readonly ThrottleHit[], nowMs: number, what: string): Promise<void> {
   const result = await hitThrottles(throttle, hits, nowMs);

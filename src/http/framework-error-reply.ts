@@ -8,7 +8,7 @@ import { toAppError } from './to-app-error.ts';
  * Fastify's `frameworkErrors`: what its router refuses before any hook or route runs (a path
  * parameter longer than maxParamLength, a malformed %-escape). Fastify's own answer has its own
  * shape, echoes the whole path (which may hold a link signature) and has no X-Request-Id; this one
- * has D16's shape and the id (issue 20). No hook runs for these requests, so the header and the
+ * has the service's error shape and the id. No hook runs for these requests, so the header and the
  * access-log line that the onRequest and onResponse hooks give every other request are made here.
  */
 export function frameworkErrorReply(accessLog: AccessLog): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {

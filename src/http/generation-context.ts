@@ -16,7 +16,7 @@ function windowsHeaders(reply: FastifyReply): WindowsListener {
   };
 }
 
-/** Keeps this request's answer under its Idempotency-Key once it holds the key (D23, idempotent-replies.ts). */
+/** Keeps this request's answer under its Idempotency-Key once it holds the key (idempotent-replies.ts). */
 function keyHolder(replies: IdempotentReplies, request: FastifyRequest): KeyHeldListener {
   return (claim, resumed) => replies.hold(request, claim, resumed);
 }

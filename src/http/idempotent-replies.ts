@@ -7,8 +7,8 @@ import type { IdempotencyStore, KeptResponse } from '../use-cases/idempotency/id
 export interface IdempotentReplies {
   /**
    * Marks request as the first one under claim: its response will be kept or the key released.
-   * `resumed`: it answers a generation an earlier request under the key committed (issue 20
-   * point 6), so its answer is marked as a replay, which it is in substance.
+   * `resumed`: it answers a generation an earlier request under the key committed, so its
+   * answer is marked as a replay, which it is in substance.
    */
   hold(request: FastifyRequest, claim: IdempotencyClaim, resumed?: boolean): void;
 }
@@ -19,7 +19,7 @@ export interface IdempotentReplies {
  * as the error handler wrote it. The response waits for the record to be written, so a repeat
  * sent the moment the answer arrives finds it. If writing fails the answer still goes out; the
  * claim then lapses with its lease, and a later repeat answers the generation the request
- * committed (issue 20 point 6), or runs afresh when it committed none.
+ * committed, or runs afresh when it committed none.
  */
 export function installIdempotentReplies(app: FastifyInstance, store: IdempotencyStore): IdempotentReplies {
   const held = new WeakMap<FastifyRequest, { readonly claim: IdempotencyClaim; readonly resumed: boolean }>();
@@ -57,7 +57,7 @@ function settle(store: IdempotencyStore, claim: IdempotencyClaim, reply: Fastify
   return store.complete(claim, { status, headers, body });
 }
 
-/** Sends a kept response again: its status, content headers and exact bytes (D23). */
+/** Sends a kept response again: its status, content headers and exact bytes. */
 export function sendKeptResponse(reply: FastifyReply, kept: KeptResponse): FastifyReply {
   reply.code(kept.status);
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);

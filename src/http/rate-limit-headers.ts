@@ -6,7 +6,7 @@ import { monthlyEquivalent } from '../domain/limits/plans.ts';
  * The spec's X-RateLimit-* headers from an admission: limit, remaining and reset (Unix seconds,
  * D20) of the hour and the ISO week, and X-RateLimit-Limit-Monthly, the monthly equivalent of the
  * weekly limit (D22: weekly × 52 / 12, the figure meta.rate_limits.monthly_equivalent carries).
- * A window without a limit is left out (D22).
+ * A window without a limit is left out.
  */
 export function setRateLimitHeaders(reply: FastifyReply, admission: BurstAdmission): void {
   const { hourly, weekly } = admission;

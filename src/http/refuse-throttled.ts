@@ -4,7 +4,7 @@ import type { Throttle } from '../domain/limits/throttle.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /**
- * Refuses with 429 rate_limit_exceeded and Retry-After (D16) when the counter has had its share
+ * Refuses with 429 rate_limit_exceeded and Retry-After when the counter has had its share
  * already, without counting this request (Throttle.peek): for counters that count only failures,
  * which the caller hits itself once the request has failed. The check and the later hit are not
  * one step, so requests in flight together may each fail once past the limit; the next is refused.

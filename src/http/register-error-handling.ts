@@ -6,7 +6,7 @@ import { toAppError } from './to-app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What a 413 on this route tells the caller to do (issue 20); the default suits a route without images. */
+    /** What a 413 on this route tells the caller to do; the default suits a route without images. */
     bodyTooLargeAdvice?: string;
   }
 }
@@ -41,7 +41,7 @@ function patternOf(url: string): RegExp {
 /**
  * Installs the error handler, the 404 handler and 405 detection. Must be registered before any
  * route so the onRoute hook sees them all: Fastify answers an unknown method on a known path as a
- * 404, while D16 wants 405 with an Allow header, so the known paths are kept here.
+ * 404, while the API answers 405 with an Allow header, so the known paths are kept here.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   const routes = new Map<string, KnownRoute>();

@@ -24,7 +24,7 @@ const INVALID_KEY = 'The API key is unknown, revoked or malformed: send Authoriz
  * TRUST_PROXY says so). A presented key that does not resolve is an error, never a silent
  * downgrade to anonymous; a stale cookie is simply ignored, as browsers keep them. An account
  * whose address is not confirmed is resolved as itself (`verified: false`), so /api/auth/me,
- * logout and resend-verification work; generation and account-only routes apply D43 through
+ * logout and resend-verification work; generation and account-only routes apply the unverified-account rule through
  * resolveGenerationCaller, requireVerifiedAccount and requireApiKey.
  */
 export async function resolveCaller(request: FastifyRequest, deps: CallerResolverDeps, now: number): Promise<Caller> {
@@ -77,7 +77,7 @@ export async function requireAccountCaller(request: FastifyRequest, deps: Caller
 }
 
 /**
- * requireAccountCaller for what an account alone may do (D43): an account whose e-mail address
+ * requireAccountCaller for what an account alone may do: an account whose e-mail address
  * is not confirmed is 403 unverified_account, whose message says how to get a new link.
  */
 export async function requireVerifiedAccount(request: FastifyRequest, deps: CallerResolverDeps, now: number, what: string): Promise<AccountCaller> {

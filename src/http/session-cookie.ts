@@ -17,7 +17,7 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 /**
- * Set-Cookie for the session (D18): HttpOnly so scripts cannot read it, SameSite=Lax so other
+ * Set-Cookie for the session: HttpOnly so scripts cannot read it, SameSite=Lax so other
  * sites cannot send it on unsafe requests, Secure when the service is served over https.
  * An empty value with Max-Age=0 deletes it.
  */

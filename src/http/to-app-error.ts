@@ -45,7 +45,7 @@ export function toAppError(
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { appError: new AppError('invalid_json', 'The request body is not valid JSON. Check quotes, commas and brackets.'), expected: true };
     // The router's own refusals (Fastify's frameworkErrors): its default bodies echo the path,
-    // which may hold a link signature; these say what is wrong without repeating it (issue 20).
+    // which may hold a link signature; these say what is wrong without repeating it.
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return {
         appError: new AppError('uri_too_long', `A segment of the URL path is longer than ${MAX_PATH_SEGMENT_CHARS} characters; no id of this service is that long. Check the URL (see /docs for the endpoints).`),
@@ -72,7 +72,7 @@ export function toAppError(
   };
 }
 
-/** Below 1 MB in KB: the 16 KB of the account routes read "0 MB" before (issue 10). */
+/** Below 1 MB in KB, or the account routes' 16 KB limit would read "0 MB". */
 function formatLimit(bytes: number | undefined): string {
   if (bytes === undefined) return 'the configured size';
   return bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`;

@@ -21,10 +21,10 @@ const KEPT_MEDIA_TYPE = 'application/json';
 /**
  * One generation for a tool, through the use-case the HTTP route calls, so the windows and the
  * month (D20–D22), numbering (D15), hosted links (D24) and the webhook event (D28) happen exactly
- * as over HTTP. With an idempotency key (D23) the tool result is kept under the key's claim as the
+ * as over HTTP. With an idempotency key the tool result is kept under the key's claim as the
  * HTTP layer keeps its response bytes, and a repeat answers it again without generating or
- * metering; on an error the claim is released (a committed generation stays resumable, issue 20
- * point 6). Only successes are kept, so a refused or failed call may simply be repeated.
+ * metering; on an error the claim is released (a generation that committed stays resumable: a
+ * repeat answers it rather than generating again). Only successes are kept, so a refused or failed call may simply be repeated.
  */
 export async function runMcpGeneration(
   deps: GenerationDeps,

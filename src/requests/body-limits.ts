@@ -7,5 +7,5 @@
 /** D27: one invoice may carry two 2.5 MB images as base64, so 8 MB. */
 export const INVOICE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** D27: a batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
+/** A batch of 50 invoices may carry two 2.5 MB images each as base64 only up to 32 MB. */
 export const BATCH_BODY_LIMIT_BYTES = 32 * 1024 * 1024;

@@ -101,7 +101,7 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 
 /**
  * The failure to report among the validator's list. It is the first, except inside a union (a
- * field that may be a string or an object, D34): the validator then lists each alternative's
+ * field that may be a string or an object): the validator then lists each alternative's
  * failure before its own `anyOf`, and the one to report is the failure of the alternative whose
  * type the caller sent (a misspelt key of an address object, not "must be a string"). When the
  * value has none of the alternatives' types, the `anyOf` itself is reported, naming them.
@@ -122,8 +122,8 @@ export function pickSchemaIssue(issues: readonly SchemaIssue[]): SchemaIssue {
 }
 
 /**
- * Turns the first schema failure into an AppError whose message names the field path and the fix
- * (D16). `body` is the (normalised) request body, used to quote what was received.
+ * Turns the first schema failure into an AppError whose message names the field path and the fix.
+ * `body` is the (normalised) request body, used to quote what was received.
  */
 export function mapValidationError(issue: SchemaIssue, body: unknown, where = 'body', schema?: unknown): AppError {
   const fieldPath = toFieldPath(issue.instancePath);

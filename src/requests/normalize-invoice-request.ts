@@ -166,7 +166,7 @@ function readArray(list: unknown[], element: ValueRule, reading: Reading): void 
 }
 
 /**
- * D13's flat metadata: each field sent at the top level moves into `invoice`, unless `invoice`
+ * The flat metadata: each field sent at the top level moves into `invoice`, unless `invoice`
  * has it (the nested value wins) or is not an object (the validator then names `invoice`).
  */
 function moveFlatMetadata(top: Json, flatKeys: readonly string[], meta: ObjectRule, reading: Reading): void {

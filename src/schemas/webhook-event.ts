@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { InvoiceSchema } from '../domain/invoice/invoice-schema.ts';
 import { BatchItemResultSchema } from './batch-response.ts';
 
-/** D28: the envelope every delivery's body shares (webhookEventBody). */
+/** The envelope every delivery's body shares (webhookEventBody). */
 const envelope = (type: string, data: ReturnType<typeof Type.Object>, description: string) => Type.Object(
   {
     id: Type.String({ description: 'The event id, evt_ followed by 22 letters and digits; the same on every retry (X-Service-Delivery): deduplicate on it.' }),

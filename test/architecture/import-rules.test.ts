@@ -13,7 +13,7 @@ function readSourceTree(): SourceText[] {
     .map((path) => ({ path, text: readFileSync(new URL(path, ROOT), 'utf8') }));
 }
 
-describe('import rules of src/ (issue 21, point 3)', () => {
+describe('import rules of src/ (check-import-rules.ts)', () => {
   it('hold for every file under src/', () => {
     assert.deepEqual(checkImportRules(readSourceTree()).map((violation) => violation.message), []);
   });

@@ -8,7 +8,7 @@ import { runInvoiceCli, writeRequest } from './run-invoice-cli.ts';
 
 const tempDir = tempDirsRemovedAfter('invoice-cli-many-');
 
-describe('invoice render --out-dir: many files (issue 23 point 4)', () => {
+describe('invoice render --out-dir: many files', () => {
   it('writes the good ones named after their inputs, goes on past a bad one, exits 1 and names it in the summary', async () => {
     const dir = tempDir();
     const outDir = path.join(dir, 'out');

@@ -19,7 +19,7 @@ const request = (overrides: Json = {}): Json => {
   return { ...base, features: { ...base.features, hosted_link: false } };
 };
 
-describe('invoice render: offline, the same bytes as the service (issue 23 point 4)', () => {
+describe('invoice render: offline, the same bytes as the service', () => {
   let ctx: AccountsApp;
   let auth: Record<string, string>;
   let dir: string;

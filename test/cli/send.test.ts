@@ -10,7 +10,7 @@ import { runInvoiceCli, writeRequest } from './run-invoice-cli.ts';
 const tempDir = tempDirsRemovedAfter('invoice-cli-send-');
 const noLink = (request: Json): Json => ({ ...request, features: { ...request.features, hosted_link: false } });
 
-describe('invoice send: a real server on 127.0.0.1 (issue 23 point 4)', () => {
+describe('invoice send: a real server on 127.0.0.1', () => {
   let ctx: AccountsApp;
   let apiKey: string;
   let env: Record<string, string>;

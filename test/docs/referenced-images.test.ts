@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Issue 20: the README showed four pictures from docs/gallery/, which .gitignore's `gallery/` kept
+ * The README once showed four pictures from docs/gallery/, which .gitignore's `gallery/` kept
  * out of the repository — broken images on any forge. Every picture README.md and docs/*.md show
  * must be a file of this checkout that git does not ignore (so it is committed with the text),
  * and small enough to commit.

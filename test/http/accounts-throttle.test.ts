@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 type Json = Record<string, any>;
 
-// Issue 3: login, register, resend and reset are throttled per IP and per address, with 429
+// Login, register, resend and reset are throttled per IP and per address, with 429
 // rate_limit_exceeded and Retry-After (D16). The limits are those of auth-throttle-rules.ts.
 describe('throttling of the account endpoints', () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import { createTestPostgres } from '../helpers/test-databases.ts';
 import { API_KEY_UNAVAILABLE } from '../../src/use-cases/accounts/describe-account.ts';
 import { bearer, body, browser, generateKey, me, signUpWithKey, startAccountsApp } from '../helpers/accounts-helpers.ts';
 
-// Issue 20 point 7: start-up refuses a DATA_ENCRYPTION_KEY that does not open the stored check
+// Start-up refuses a DATA_ENCRYPTION_KEY that does not open the stored check
 // value (test/process/encryption-key-check.test.ts). A row sealed by an instance that ran with
 // another key can still meet this one: /api/auth/me then answers 200 without the key and says
 // why and what to do, never a 500.

@@ -36,7 +36,7 @@ const BROKEN: ReadonlyArray<{ readonly item: unknown; readonly code: string; rea
 ];
 
 function describeBatches(dialect: 'sqlite' | 'postgres'): void {
-  describe(`POST /api/batch on ${dialect} (issue 7)`, () => {
+  describe(`POST /api/batch on ${dialect}`, () => {
     let ctx: AccountsApp;
     let renderer: PdfRenderer;
     let inFlight = 0;

@@ -7,7 +7,7 @@ import { CII_MEDIA_TYPE } from '../../src/http/output-from-accept.ts';
 const INVOICE = { ...GERMAN_INVOICE_REQUEST, features: { hosted_link: false } };
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-/** Issue 23 point 2: without `output`, Accept chooses it; a body's `output` wins over the header. */
+/** Without `output`, Accept chooses it; a body's `output` wins over the header. */
 describe('POST /api/generate-invoice: the output from Accept', () => {
   let ctx: AccountsApp;
   let key: Record<string, string>;

@@ -5,7 +5,7 @@ import { validateInvoiceRequest } from '../../src/requests/validate-invoice-requ
 import { buildTestApp, validInvoice, type TestApp } from '../helpers/build-test-app.ts';
 
 /**
- * Issue 20, point 15: messages say what the field must be, in words a caller can act on, never the
+ * Messages say what the field must be, in words a caller can act on, never the
  * validator's jargon (a regular expression, "must NOT have", "not number Infinity"); a 413 gives
  * advice that fits its route.
  */

@@ -56,8 +56,8 @@ describe('errors outside the invoice schema (D16)', () => {
     assert.equal(res.headers.allow, 'GET, HEAD');
   });
 
-  // Issue 20: the router's own refusals used Fastify's body, which echoed the path and had no
-  // X-Request-Id. Every answer now has D16's shape and the id.
+  // The router's own refusals must not use Fastify's body, which echoes the path (it may hold a
+  // link signature) and has no X-Request-Id: every answer has D16's shape and the id.
   for (const [method, url] of [
     ['GET', `/api/i/${'a'.repeat(300)}?sig=${'s'.repeat(40)}`],
     ['GET', `/api/webhooks/wh_${'b'.repeat(300)}`],
@@ -82,7 +82,7 @@ describe('errors outside the invoice schema (D16)', () => {
     assert.doesNotMatch(res.body, /FST_ERR|statusCode/);
   });
 
-  it('404, 405, 413 and 400 answers all carry X-Request-Id (issue 20)', async () => {
+  it('404, 405, 413 and 400 answers all carry X-Request-Id', async () => {
     const big = validInvoice();
     big.notes = 'x'.repeat(8 * 1024 * 1024 + 10);
     for (const res of [

@@ -23,7 +23,7 @@ interface BadCase {
   field: string;
 }
 
-// At least 40 distinct bad inputs (issue 2): each asserts status, code and that the message
+// At least 40 distinct bad inputs: each asserts status, code and that the message
 // names the field path. Statuses and codes per D16; calculation errors are 422 (D1, D3, D9).
 const cases: BadCase[] = [
   { name: 'no from', body: withEdit((b) => delete b.from), status: 400, code: 'validation_error', field: 'from' },

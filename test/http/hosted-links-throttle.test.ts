@@ -7,7 +7,7 @@ import { HOSTED_LINK_FAILURE_RULE } from '../../src/domain/hosted/hosted-link-fa
 import { bearer, body, generateInvoice, signUpWithKey, startAccountsApp, type AccountsApp } from '../helpers/accounts-helpers.ts';
 import { manualClock } from '../helpers/limits-helpers.ts';
 
-// Issue 20 point 8: failed opens of hosted links are counted per client IP; past the limit every
+// Failed opens of hosted links are counted per client IP; past the limit every
 // open from that IP answers 429 with Retry-After before any lookup (hosted-link-failure-throttle.ts).
 
 const DAY_MS = 24 * 60 * 60 * 1000;

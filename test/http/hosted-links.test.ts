@@ -55,7 +55,7 @@ function changeAt(text: string, i: number): string {
   return `${text.slice(0, i)}${swap}${text.slice(i + 1)}`;
 }
 
-describe('hosted links (issue 7, D24)', () => {
+describe('hosted links (D24)', () => {
   let ctx: AccountsApp;
   let auth: Record<string, string>;
   let apiKey: string;

@@ -115,7 +115,7 @@ function post(app: FastifyInstance, url: string, payload: unknown, headers: Reco
 }
 
 /**
- * Issue 20 point 6: a retry with the Idempotency-Key of a request whose instance died between the
+ * A retry with the Idempotency-Key of a request whose instance died between the
  * generation's commit and its answer answers that generation — same number, same document, one
  * document metered, one webhook event — where it used to make a second invoice once the key's
  * 2-minute lease had run out.
@@ -183,7 +183,7 @@ for (const storage of ['sqlite', 'postgres'] as const) {
       assert.equal(retry.headers['content-type'], 'application/pdf');
       assert.equal(retry.headers['x-hosted-url'], first.headers['x-hosted-url']);
       assert.equal(numberIn(readPdf(retry.rawPayload).text), 'INV-2026-00001');
-      // Rendered again, possibly in another second: the same bytes, as a PDF is dated by its invoice (issue 22).
+      // Rendered again, possibly in another second: the same bytes, as a PDF is dated by its invoice.
       assert.ok(retry.rawPayload.equals(first.rawPayload), 'Typst renders the same input to the same bytes');
       const books = await accountBooks(h.db, account.email);
       assert.deepEqual({ tenths: books.tenths, pdfs: books.pdfs, sequence: books.sequence }, { tenths: 10, pdfs: 1, sequence: 1 });

@@ -191,7 +191,7 @@ describe('burst windows over HTTP, with an injected clock (D20, D21, D22)', () =
 });
 
 /**
- * Issue 20 point 10: one rule for both paths (docs/limits.md). A request, or a batch item, refused
+ * One rule for both paths (docs/limits.md). A request, or a batch item, refused
  * for its own content (400, 422), whether the schema or the engine finds it, uses no window slot;
  * every answer that consulted the windows carries the rate-limit headers.
  */

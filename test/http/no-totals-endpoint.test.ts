@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildTestApp, validInvoice, type TestApp } from '../helpers/build-test-app.ts';
 
 /**
- * D44: there is no unmetered totals endpoint. POST /api/preview-invoice (issue 9) gave anyone 600
+ * D44: there is no unmetered totals endpoint. POST /api/preview-invoice, removed, gave anyone 600
  * full computations per 10 minutes per address, past the anonymous 20 an hour; the web app now
  * computes its live totals in the browser (test/web/live-totals-parity.test.ts). The path is
  * unknown like any other: 404 not_found in D16's shape, with the request id.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CII_MEDIA_TYPE, outputFromAccept } from '../../src/http/output-from-accept.ts';
 
-describe('outputFromAccept: the output an Accept header asks for (issue 23)', () => {
+describe('outputFromAccept: the output an Accept header asks for', () => {
   const cases: [string | undefined, string | undefined][] = [
     [undefined, undefined],
     ['*/*', undefined],

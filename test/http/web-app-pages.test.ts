@@ -62,7 +62,7 @@ function isInsideLabel(html: string, index: number): boolean {
   return before.lastIndexOf('<label') > before.lastIndexOf('</label>');
 }
 
-describe('web app pages (issue 9)', () => {
+describe('web app pages: the generator, the account pages and the dashboard', () => {
   let t: TestApp;
   const pages = new Map<string, LightMyRequestResponse>();
   before(async () => {

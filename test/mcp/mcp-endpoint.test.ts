@@ -21,7 +21,7 @@ async function assertConnectRefused(baseUrl: string, apiKey: string | undefined,
 }
 
 for (const postgres of [false, true]) {
-  describe(`POST /mcp: authentication and HTTP answers (issue 24 point 7) on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
+  describe(`POST /mcp: authentication and HTTP answers on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     let ctx: AccountsApp;
     let baseUrl: string;
     let account: Awaited<ReturnType<typeof signUpWithKey>>;

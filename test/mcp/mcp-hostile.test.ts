@@ -16,7 +16,7 @@ const hostileArguments = fc.oneof(
 );
 
 for (const postgres of [false, true]) {
-  describe(`MCP tools never answer internal_error or hang, whatever the arguments (issue 20's rule for /mcp) on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
+  describe(`MCP tools never answer internal_error or hang, whatever the arguments, on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     let ctx: AccountsApp;
     let client: Client;
     let tools: string[];

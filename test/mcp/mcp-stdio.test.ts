@@ -15,7 +15,7 @@ function bridge(env: Record<string, string>): StdioClientTransport {
   return new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
 }
 
-describe('invoice mcp: the service\'s tools over stdio, as a child process (issue 24 point 7)', () => {
+describe('invoice mcp: the service\'s tools over stdio, as a child process', () => {
   let ctx: AccountsApp;
   let env: Record<string, string>;
   before(async () => {

@@ -22,7 +22,7 @@ const asJson = (schema: unknown): Json => JSON.parse(JSON.stringify(schema)) as 
 const noLink = (request: Json): Json => ({ ...request, features: { hosted_link: false } });
 
 for (const postgres of [false, true]) {
-  describe(`MCP tools over /mcp (issue 24 point 7) on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
+  describe(`MCP tools over /mcp on ${postgres ? 'PostgreSQL' : 'SQLite'}`, () => {
     let ctx: AccountsApp;
     let baseUrl: string;
     let apiKey: string;

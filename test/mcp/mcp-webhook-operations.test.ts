@@ -8,7 +8,7 @@ import { parsed } from '../helpers/webhook-helpers.ts';
 import { callTool, connectMcp, textOf, type Json } from './mcp-helpers.ts';
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
-  describe(`MCP webhook operations (issue 24) on ${dialect}, against a real https receiver`, () => {
+  describe(`MCP webhook operations on ${dialect}, against a real https receiver`, () => {
     const clock = manualClock('2026-06-01T08:00:00Z');
     const suite = useWebhookApp({ clock: clock.now, webhookTimeoutMs: 400, postgres: dialect === 'postgres' });
     let baseUrl: string;

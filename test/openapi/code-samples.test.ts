@@ -28,7 +28,7 @@ const RUNNERS: Readonly<Record<CodeSample['lang'], { file: string; command: (fil
   Python: { file: 'sample.py', command: (file) => [PYTHON, [file]] },
 };
 
-describe('the code samples of the document and docs/samples.md run against the service (issue 23 point 5)', () => {
+describe('the code samples of the document and docs/samples.md run against the service', () => {
   let receiver: WebhookReceiver;
   before(async () => { receiver = await startWebhookReceiver(); });
   after(async () => { await receiver.close(); });

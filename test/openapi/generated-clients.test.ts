@@ -1,5 +1,5 @@
 /**
- * Issue 23, "Show it": clients generated from the service's own /openapi.json by the generators API
+ * Clients generated from the service's own /openapi.json by the generators API
  * users reach for first — openapi-typescript (default options) with openapi-fetch, and
  * @hey-api/openapi-ts (default plugins, fetch client) — type-check, under strict options, a program
  * per generator that calls every operation of the document and reads its typed answer, with no
@@ -71,7 +71,7 @@ async function typeCheck(dir: string, name: string, files: readonly string[]): P
     .then(({ stdout }) => stdout, (error: { stdout?: string; message: string }) => error.stdout || error.message);
 }
 
-describe('clients generated from /openapi.json type-check a program using every operation, with no cast (issue 23)', () => {
+describe('clients generated from /openapi.json type-check a program using every operation, with no cast', () => {
   let doc: OpenApiDocument;
   let dir: string;
 
@@ -125,8 +125,8 @@ describe('clients generated from /openapi.json type-check a program using every 
     assert.equal(output, '', `tsc:\n${output}`);
   });
 
-  // Issue 23 found that openapi-typescript's defaults demanded every defaulted field of batch
-  // items: a property with a `default` is required unless the schema sits under a requestBody, and
+  // With its default options openapi-typescript would demand every defaulted field of batch items:
+  // a property with a `default` is required unless the schema sits under a requestBody, and
   // InvoiceRequest, InvoiceMeta and LineItem are components. The document states defaults in the
   // descriptions instead (the domain applies them, D14), which this keeps so.
   it('openapi-typescript (default options): batch items with only a description type-check', async () => {

@@ -5,9 +5,9 @@ import { lintWithRedocly, lintWithSpectral, type LintProblem } from './lint-open
 import { loadOpenApiDocument, type OpenApiDocument } from './load-openapi-document.ts';
 
 /**
- * Issue 23: the document passes the two linters API users reach for first, with their default
- * rulesets and no rule switched off: redocly `recommended` and spectral `spectral:oas`.
- * Before issue 23: redocly 18 errors and 3 warnings, spectral 31 warnings.
+ * The document passes the two linters API users reach for first, with their default rulesets and
+ * no rule switched off: redocly `recommended` and spectral `spectral:oas`, so a user who runs
+ * either on the document sees no error or warning.
  */
 describe('the OpenAPI document is lint-clean', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { loadOpenApiDocument } from './load-openapi-document.ts';
 const INVOICE = GERMAN_INVOICE_REQUEST;
 
 /**
- * Issue 23: real answers of every operation, successes and errors, checked against the document
+ * Real answers of every operation, successes and errors, checked against the document
  * the service publishes, so what a generated client expects is what it gets.
  */
 describe('every operation answers as the OpenAPI document says', () => {

@@ -8,11 +8,11 @@ import { webhookFor } from '../helpers/webhook-helpers.ts';
 import { GERMAN_INVOICE_REQUEST } from '../../src/http/openapi/openapi-examples.ts';
 import { loadOpenApiDocument } from './load-openapi-document.ts';
 
-/** Issue 23: real deliveries of each event, checked against the document's `webhooks` object. */
+/** Real deliveries of each event, checked against the document's `webhooks` object. */
 describe('webhook deliveries answer to the document\'s webhooks object', () => {
   const suite = useWebhookApp();
 
-  it('invoice.generated, batch.generated and webhook.test (issue 24): the body validates, every declared header is sent', async () => {
+  it('invoice.generated, batch.generated and webhook.test: the body validates, every declared header is sent', async () => {
     const { ctx, receiver } = suite;
     const doc = await loadOpenApiDocument(ctx.t);
     const ajv = new Ajv2020.default({ strict: false, allErrors: true });

@@ -32,7 +32,8 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
 /** The text of src/generated/openapi.ts for a document. */
 export async function generateTypes(document: Record<string, unknown>): Promise<string> {
   // defaultNonNullable off: a request field with a default (quantity, output, template…) stays
-  // optional; openapi-typescript's default makes every defaulted field required (issue 23's TS2322).
+  // optional; openapi-typescript's default makes every defaulted field required, so a request
+  // that leaves one out would not type-check (TS2322).
   const ast = await openapiTS(document as never, { defaultNonNullable: false, silent: true });
   return HEADER + astToString(ast);
 }

@@ -4,7 +4,7 @@ import type { ThrottleHit } from '../limits/hit-throttles.ts';
 import type { ThrottleRule } from '../limits/throttle.ts';
 import { throttleIpSubject } from '../limits/throttle-ip-subject.ts';
 
-/** The account actions that are throttled (D16: 429 rate_limit_exceeded with Retry-After). */
+/** The account actions that are throttled (429 rate_limit_exceeded with Retry-After). */
 export const AUTH_THROTTLED_ACTIONS = ['login', 'register', 'resend-verification', 'forgot-password', 'reset-password'] as const;
 export type AuthThrottledAction = (typeof AUTH_THROTTLED_ACTIONS)[number];
 

@@ -7,7 +7,7 @@ export const MAX_PASSWORD_CHARS = 128;
  * undefined when it is acceptable. Characters are Unicode code points, so an emoji or a CJK
  * extension character counts once, as the user sees it, not as two UTF-16 units.
  *
- * Beyond D17, text with an unpaired surrogate (possible through a JSON "\ud800" escape) is
+ * Beyond the length rule, text with an unpaired surrogate (possible through a JSON "\ud800" escape) is
  * refused: scrypt hashes UTF-8, where every unpaired surrogate becomes U+FFFD, so different
  * passwords would silently hash alike. No composition or character-class rules (NIST SP 800-63B).
  */

@@ -34,7 +34,7 @@ const STORED_PATTERN = /^scrypt\$N=(\d{1,10}),r=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0
 /**
  * A hash of a random password nobody knows, made once with the current parameters. Login
  * verifies against it when the address is unknown, so that answer takes as long as a wrong
- * password (D17: the response time must not reveal which addresses have accounts). A test
+ * password (the response time must not reveal which addresses have accounts). A test
  * checks it still uses the current parameters; regenerate it when they are raised.
  */
 export const DUMMY_PASSWORD_HASH =

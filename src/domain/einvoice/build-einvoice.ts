@@ -15,13 +15,13 @@ import { hasText } from './xml-text.ts';
 /** UNCL 5189 allowance reason: discount. UNCL 7161 charge reason: freight service. */
 const DISCOUNT_REASON_CODE = '95';
 const FREIGHT_REASON_CODE = 'FC';
-/** UNCL 4461 (D35). */
+/** UNCL 4461 payment means codes. */
 const SEPA_CREDIT_TRANSFER = '58';
 const CREDIT_TRANSFER = '30';
 const SEPA_DIRECT_DEBIT = '59';
 const DIRECT_DEBIT = '49';
 const CARD_CODES: ReadonlySet<string> = new Set(['48', '54', '55']);
-/** A card's network when the request names none (D35): UBL needs one (BT-87's scheme). */
+/** A card's network when the request names none: UBL needs one (BT-87's scheme). */
 const DEFAULT_CARD_NETWORK = 'card';
 
 /** VAT identifiers start with a country code (BR-CO-9); Greece uses EL. */
@@ -83,7 +83,7 @@ export function buildEInvoice(invoice: Invoice, amounts: VatBreakdown, kind: Doc
     allowanceCharges: amounts.allowanceCharges.map((ac) => ({
       charge: ac.charge,
       amount: ac.amount,
-      // The global discount and shipping are worded as before; D37's own carry what was sent.
+      // The global discount and shipping are worded by the invoice; allowances and charges sent carry their own.
       ...(ac.kind === 'global_discount' ? { reasonCode: DISCOUNT_REASON_CODE, reason: labels.global_discount }
         : ac.kind === 'shipping' ? { reasonCode: FREIGHT_REASON_CODE, reason: invoice.shipping_label === 'Shipping' ? labels.shipping : invoice.shipping_label }
           : { ...(hasText(ac.reasonCode) ? { reasonCode: ac.reasonCode } : {}), ...(hasText(ac.reason) ? { reason: ac.reason } : {}) }),
@@ -143,7 +143,7 @@ export function buildEInvoice(invoice: Invoice, amounts: VatBreakdown, kind: Doc
  * prefix. Otherwise the number identifies the party (seller BT-29, buyer BT-46), so the buyer can
  * still tell who sent the invoice (BR-CO-26), and the seller's is also its tax registration
  * (BT-32), which a taxed invoice needs when there is no VAT number (BR-S-02). A party's own
- * identifier and tax registration (D34) take their places when sent.
+ * identifier and tax registration take their places when sent.
  */
 function party(p: Party, chargesVat: boolean, seller: boolean, profile: DocumentRules): EInvoiceParty {
   const out: Mutable<EInvoiceParty> = { name: p.name };

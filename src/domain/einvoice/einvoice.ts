@@ -21,7 +21,7 @@ export interface EInvoice {
   readonly issueDate: string;
   /** BT-9, YYYY-MM-DD. */
   readonly dueDate?: string;
-  /** BT-3, UNTDID 1001: 380 commercial invoice, 381 credit note (D33). */
+  /** BT-3, UNTDID 1001: 380 commercial invoice, 381 credit note. */
   readonly typeCode: '380' | '381';
   /** BT-5 */
   readonly currency: string;
@@ -37,7 +37,7 @@ export interface EInvoice {
   readonly contractReference?: string;
   /** BT-11 */
   readonly projectReference?: string;
-  /** BG-3: BT-25 and BT-26, the invoice a credit note corrects (D33). */
+  /** BG-3: BT-25 and BT-26, the invoice a credit note corrects. */
   readonly billingReference?: { readonly number: string; readonly date?: string };
   /** BG-14 */
   readonly invoicePeriod?: EInvoicePeriod;
@@ -180,7 +180,7 @@ export interface EInvoiceLine {
   readonly net: bigint;
   /** BG-27: the line discount. */
   readonly allowances: readonly { readonly amount: bigint; readonly reasonCode: string; readonly reason: string }[];
-  /** BG-28: the line's charges (D37); a reason or a code, or both (BR-44). */
+  /** BG-28: the line's charges; a reason or a code, or both (BR-44). */
   readonly charges: readonly { readonly amount: bigint; readonly reasonCode?: string; readonly reason?: string }[];
   /** BT-153 */
   readonly name: string;

@@ -3,7 +3,7 @@ import type { ThrottleRule } from '../limits/throttle.ts';
 import { throttleIpSubject } from '../limits/throttle-ip-subject.ts';
 
 /**
- * Failed opens of hosted links (unknown id, wrong or incomplete t, expired: all one 404, D24) a
+ * Failed opens of hosted links (unknown id, wrong or incomplete t, expired: all one 404) a
  * client IP (IPv4 address or IPv6 /64) may make per 15 minutes; the next open from it, even of a
  * valid link, answers 429 until the window ends.
  *

@@ -5,7 +5,7 @@ import { randomBase62 } from '../../lib/random-base62.ts';
 /** D24: a hosted link lives exactly 7 days. */
 export const HOSTED_LINK_LIFETIME_S = 7 * 24 * 60 * 60;
 
-/** 22 base62 characters hold 22 × log2(62) ≈ 131 random bits, so at least the 128 of D24. */
+/** 22 base62 characters hold 22 × log2(62) ≈ 131 random bits, more than 128, so an id cannot be guessed. */
 export const HOSTED_ID_LENGTH = 22;
 export const HOSTED_ID_PATTERN = /^[0-9A-Za-z]{22}$/;
 
@@ -14,7 +14,7 @@ export interface HostedLink {
   readonly id: string;
   /** Unix second the link dies at: the second it was made in, plus 7 days. */
   readonly expiresAt: number;
-  /** base64url HMAC-SHA256 of id and expiresAt (D24); 43 characters. */
+  /** base64url HMAC-SHA256 of id and expiresAt; 43 characters. */
   readonly t: string;
   readonly url: string;
 }
@@ -31,13 +31,13 @@ export function newHostedLink(secret: string, publicUrl: string, nowMs: number):
   return { id, expiresAt, t, url: hostedUrl(publicUrl, id, t) };
 }
 
-/** D24: t = base64url(HMAC-SHA256(secret, "<id>.<expires_at>")). */
+/** t = base64url(HMAC-SHA256(secret, "<id>.<expires_at>")). */
 export function signHostedLink(secret: string, id: string, expiresAt: number): string {
   return createHmac('sha256', secret).update(`${id}.${expiresAt}`).digest('base64url');
 }
 
 /**
- * Whether t is the signature of this id and expiry, compared in constant time (D24): the time
+ * Whether t is the signature of this id and expiry, compared in constant time: the time
  * depends on the length of t only, and every valid t has the same public length (43).
  */
 export function hostedSignatureMatches(secret: string, id: string, expiresAt: number, t: string): boolean {

@@ -9,9 +9,9 @@ type Step = string | { readonly value: unknown };
  * and written with sorted keys, so a client that sends the same invoice with its keys in another
  * order, or in camelCase, is repeating itself; any changed value is a different request.
  *
- * The walk keeps its own stack instead of recursing: unknown fields are not validated, so a body
- * nest as deep as the route's JSON shape limit lets through (248,868 levels in a batch, issue 20), which would overflow
- * the call stack and turn a valid request into a 500 (issue 10).
+ * The walk keeps its own stack instead of recursing: the body is fingerprinted before it is
+ * validated, so it may nest as deep as the route's JSON shape limit lets through (248,868 levels
+ * in a batch), which would overflow the call stack and turn a valid request into a 500.
  */
 export function fingerprintRequest(operation: string, body: unknown): string {
   const hash = createHash('sha256');

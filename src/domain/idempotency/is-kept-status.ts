@@ -1,7 +1,7 @@
 /**
  * Which first responses are kept for replay (D23): a success, and a 422 — the computed outcome
  * of a well-formed request (its totals make no sense), which repeating cannot change. 5xx are not
- * kept (D23). Nor is any 400: most are found before the key is even claimed (the schema), and the
+ * kept. Nor is any 400: most are found before the key is even claimed (the schema), and the
  * rest — an image host that failed, a value out of range — must follow the same rule, and a
  * fixed host should be reachable by the same retry. Nor are the refusals that depend on time or
  * plan rather than on the request (429, 402) or on the key's state (409): repeating the request
@@ -11,5 +11,5 @@ export function isKeptStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 422;
 }
 
-/** The headers that describe a kept body; they are replayed with it (D23: content headers). */
+/** The headers that describe a kept body; they are replayed with it. */
 export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'content-language', 'x-hosted-url', 'x-warnings'] as const;

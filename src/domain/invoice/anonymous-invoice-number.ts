@@ -5,7 +5,7 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /**
  * D15: anonymous callers get `INV-<yyyymmdd>-<6 random base32>`, dated by the issue date, and
- * `CN-<yyyymmdd>-<6 random base32>` for a credit note (D33).
+ * `CN-<yyyymmdd>-<6 random base32>` for a credit note.
  * Takes the random bytes as input so it stays pure; 6 symbols are 30 bits, enough that two
  * anonymous invoices of one day practically never share a number (they are not stored).
  */

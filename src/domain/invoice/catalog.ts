@@ -21,7 +21,7 @@ export type Template = (typeof TEMPLATES)[number];
 /** The outputs and profiles are the document kinds' (src/domain/documents/document-kinds.ts). */
 export { OUTPUTS, PROFILES, type Output, type Profile } from '../documents/document-kinds.ts';
 
-/** D33: UNTDID 1001 380 (commercial invoice) or 381 (credit note). */
+/** UNTDID 1001 380 (commercial invoice) or 381 (credit note). */
 export const DOCUMENT_TYPES = ['invoice', 'credit_note'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -4,7 +4,7 @@ import { COUNTRY_CODES } from './country-codes.ts';
 
 /**
  * from.country, to.country and ship_to.country, when sent, must be ISO 3166-1 alpha-2 codes; so
- * must the country of an address sent in parts (D34), which may not contradict the party's.
+ * must the country of an address sent in parts, which may not contradict the party's.
  */
 export function checkCountries(request: InvoiceRequest): void {
   for (const [party, path] of [[request.from, 'from'], [request.to, 'to'], [request.ship_to, 'ship_to']] as const) {

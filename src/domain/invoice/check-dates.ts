@@ -50,7 +50,7 @@ export function checkDate(value: string | undefined, path: string): void {
   }
 }
 
-/** A period (BG-14, BG-26, D35): real dates, at least one of them, the end not before the start. */
+/** A period (BG-14, BG-26): real dates, at least one of them, the end not before the start. */
 export function checkPeriod(period: { start?: string; end?: string } | undefined, path: string): void {
   if (period === undefined) return;
   if (period.start === undefined && period.end === undefined) {

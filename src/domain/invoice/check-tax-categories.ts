@@ -64,12 +64,12 @@ export function checkTaxCategories(request: InvoiceRequest, lines: readonly Line
   }
 }
 
-/** Whether the rate breaks the category's rate rule (D36), which checkRate words. */
+/** Whether the rate breaks the category's rate rule, which checkRate words. */
 function breaksRateRule(category: TaxCategory, rate: bigint): boolean {
   return (ZERO_RATE_CATEGORIES.has(category) && rate !== 0n) || (category === 'S' && rate === 0n);
 }
 
-/** The category's rate rule (D36), naming where the rate came from. */
+/** The category's rate rule, naming where the rate came from. */
 function checkRate(category: TaxCategory, rate: bigint, field: string, what: string, line?: number): void {
   if (ZERO_RATE_CATEGORIES.has(category) && rate !== 0n) {
     const fix = line === undefined ? 'send global_tax 0, or leave it out' : `send items[${line}].tax_rate 0`;
@@ -86,7 +86,7 @@ function checkExemption(category: TaxCategory | undefined, reason: string | unde
     throw invalid(`${prefix}tax_exemption_code "${code}" is not on the VATEX code list; send one such as VATEX-EU-AE (reverse charge), VATEX-EU-IC (intra-community supply), VATEX-EU-G (export), VATEX-EU-O (not subject to VAT) or an article code such as VATEX-EU-132-1A`);
   }
   // The top-level reason also serves shipping, allowances and charges in an exempt category
-  // (D37), so it may stand beside any top-level category, or none.
+  // too, so it may stand beside any top-level category, or none.
   if ((reason === undefined && code === undefined) || prefix === '') return;
   const field = `${prefix}${code !== undefined ? 'tax_exemption_code' : 'tax_exemption_reason'}`;
   if (category === undefined) {

@@ -86,7 +86,7 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
   checkDate(request.billing_reference?.date, 'billing_reference.date');
   const documentType = request.document_type ?? 'invoice';
   if (documentType === 'credit_note' && request.billing_reference === undefined) {
-    // D33: a credit note corrects an invoice, which it must name (BT-25).
+    // A credit note corrects an invoice, which it must name (BT-25).
     throw new AppError('validation_error', 'billing_reference is required for a credit note: send billing_reference: {number, date} naming the invoice this credit note corrects');
   }
   checkCreditNotePayment(request);
@@ -119,7 +119,7 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
 
   checkTaxCategories(request, lines, globalTaxes);
 
-  // D1, D2: line totals (rounded once each) and the subtotal.
+  // Line totals (rounded once each) and the subtotal.
   const lineTotals = new Array<bigint>(count);
   const lineDiscounts = new Array<bigint>(count);
   const lineCharges = new Array<readonly bigint[]>(count);
@@ -201,25 +201,25 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
     taxCategories.push(category);
   }
 
-  // D4–D6: taxes.
+  // Taxes (D4–D6).
   const taxes = computeTaxes({ bases: taxBases, taxSets: groupSets, categories: taxCategories }, taxSets, inclusive, minorDigits);
   const totalTax = taxes.totalTax;
 
-  // D6 / D7 / D8 / D37: grand total, rounded only here and only when asked.
+  // The grand total, rounded only here and only when asked.
   const unrounded = subtotal - globalDiscount - allowanceTotal + chargeTotal + shipping + (inclusive ? 0n : totalTax);
   const grandTotal = request.rounding === undefined || request.rounding === 'none'
     ? unrounded
     : roundToUnit(unrounded, roundingStep, GRAND_TOTAL_RULE[request.rounding]);
   checkMagnitude(grandTotal, minorDigits, 'grand_total');
   if (grandTotal < 0n) {
-    // D38: negative lines may reduce an invoice, not turn it into a refund.
+    // Negative lines may reduce an invoice, not turn it into a refund.
     throw new AppError(
       'calculation_error',
       `the grand total would be ${formatScaled(grandTotal, minorDigits)}; an invoice cannot be negative: send a credit note (document_type "credit_note" with billing_reference) for the amounts returned`,
     );
   }
 
-  // D9, D10.
+  // Deposit (D9), balance and payment status (D10).
   if (deposit > grandTotal) {
     throw new AppError(
       'calculation_error',
@@ -387,7 +387,7 @@ function shippingRate(request: InvoiceRequest): bigint {
   return rate;
 }
 
-/** D4 invoice-level taxes: global_taxes, else global_tax, else none; both at once is an error. */
+/** Invoice-level taxes: global_taxes, else global_tax, else none; both at once is an error. */
 function readGlobalTaxes(request: InvoiceRequest, taxWord: string): TaxSet {
   if (request.global_taxes !== undefined) {
     if (request.global_tax !== undefined) {
@@ -408,7 +408,7 @@ function readMinorAmount(value: number | string | undefined, path: string, decim
   return scaleDownHalfAwayFromZero(parseDecimal(value, path), decimalToMinorDigits);
 }
 
-/** D8 step in minor units; it must be a whole number of the currency's minor unit. */
+/** The rounding step in minor units; it must be a whole number of the currency's minor unit. */
 function readRoundingStep(value: number | string | undefined, currency: Currency, minorDigits: number): bigint {
   if (value === undefined) return POW10[minorDigits]!;
   const decimalToMinor = POW10[DECIMAL_DIGITS - minorDigits]!;
@@ -423,7 +423,7 @@ function readRoundingStep(value: number | string | undefined, currency: Currency
   return scaled / decimalToMinor;
 }
 
-/** D3: each line's taxable base is its line_total less its largest-remainder share of the discount. */
+/** Each line's taxable base is its line_total less its largest-remainder share of the discount. */
 function taxableBases(lineTotals: readonly bigint[], globalDiscount: bigint): bigint[] {
   const shares = globalDiscountShares(lineTotals, globalDiscount);
   const bases = new Array<bigint>(lineTotals.length);

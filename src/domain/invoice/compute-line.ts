@@ -10,9 +10,9 @@ import type { LineInput } from './read-line-item.ts';
 export interface LineFigures {
   /** round(quantity × unit_price), for the displayed discount. */
   readonly roundedAmount: bigint;
-  /** D1: round(amount − discount), plus the line's charges (D37). */
+  /** round(amount − discount), plus the line's charges. */
   readonly lineTotal: bigint;
-  /** D37: each charge rounded to minor units (D12). */
+  /** Each charge rounded to minor units. */
   readonly charges: readonly bigint[];
 }
 
@@ -31,7 +31,7 @@ const MIN_AMOUNT = -MAX_AMOUNT;
 export function computeLine(line: LineInput, index: number, minorDigits: number): LineFigures {
   const figures = discountedLine(line, index, minorDigits);
   if (line.charges.length === 0) return figures;
-  // D37: charges are amounts of money, rounded to the minor unit on entry, added after the discount.
+  // Charges are amounts of money, rounded to the minor unit on entry, added after the discount.
   const charges = line.charges.map((charge) => scaleDownHalfAwayFromZero(charge, 6 - minorDigits));
   let lineTotal = figures.lineTotal;
   for (const charge of charges) lineTotal += charge;
@@ -40,7 +40,7 @@ export function computeLine(line: LineInput, index: number, minorDigits: number)
 
 const NO_CHARGES: readonly bigint[] = Object.freeze([]);
 
-/** D1 before charges. */
+/** The line total before charges. */
 function discountedLine(line: LineInput, index: number, minorDigits: number): LineFigures {
   const amount = line.quantity * line.unitPrice;
   if (amount > MAX_AMOUNT || amount < MIN_AMOUNT) {

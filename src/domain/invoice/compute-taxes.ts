@@ -87,7 +87,7 @@ export function computeTaxes(
       const g = findGroup(groups, component, category, inclusive);
       const group = groups[g]!;
       if (inclusive) {
-        // D6: component = base × rate / (100 + Σrates), net = base × 100 / (100 + Σrates).
+        // Tax-inclusive: component = base × rate / (100 + Σrates), net = base × 100 / (100 + Σrates).
         group.tax!.add(base * component.scaledRate, denominator);
         group.net!.add(base * HUNDRED_PERCENT, denominator);
         memberGroups![i]!.push(g);

@@ -1,6 +1,6 @@
 /**
  * ISO 3166-1 alpha-2 country codes, plus XI (Northern Ireland, used for EU VAT), as the EN 16931
- * code list has them: `country` of a party and the country of a UBL address (issue 5).
+ * code list has them: `country` of a party and the country of a UBL address, which EN 16931 requires.
  */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set([
   'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ',

@@ -8,6 +8,6 @@ import { allocateLargestRemainder } from '../money/allocate-largest-remainder.ts
  */
 export function globalDiscountShares(lineTotals: readonly bigint[], globalDiscount: bigint): bigint[] {
   if (globalDiscount === 0n) return lineTotals.map(() => 0n);
-  // D38: a negative line (a return, a deduction) takes no share of the discount.
+  // A negative line (a return, a deduction) takes no share of the discount.
   return allocateLargestRemainder(globalDiscount, lineTotals.map((total) => (total > 0n ? total : 0n)));
 }

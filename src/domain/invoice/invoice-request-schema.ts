@@ -37,8 +37,8 @@ export const MAX_IMAGE_FIELD_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64;
 export const DECIMAL_TEXT_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
 
 /**
- * D38: a number field takes a JSON number or the same value as a decimal string, read exactly
- * without a binary double. The bounds (D11) stand on the number; the engine applies them to the
+ * A number field takes a JSON number or the same value as a decimal string, read exactly
+ * without a binary double. The bounds stand on the number; the engine applies them to the
  * text (check-decimal-bounds.ts), so they are written once, here.
  */
 export const decimal = (bounds: { minimum?: number; maximum: number; exclusiveMinimum?: number }, description: string, extra: { default?: number } = {}) =>
@@ -61,7 +61,7 @@ const IMAGE_PATTERN = '^(https://|data:image/(png|jpeg|jpg);base64,)';
 const image = (description: string) =>
   Type.String({ maxLength: MAX_IMAGE_FIELD_CHARS, pattern: IMAGE_PATTERN, description });
 
-/** D34: an address in EN 16931's parts; nothing is guessed from it. */
+/** An address in EN 16931's parts; nothing is guessed from it. */
 export const StructuredAddressSchema = Type.Object(
   {
     lines: Type.Optional(Type.Array(text(200, 'One address line.', 1), { maxItems: 3, description: 'Street and further lines, at most 3 (BT-35, BT-36, BT-162).' })),
@@ -73,7 +73,7 @@ export const StructuredAddressSchema = Type.Object(
   { additionalProperties: false, description: 'An address in parts, each written where EN 16931 has it: lines, city, postal_code, region, country.' },
 );
 
-/** ISO 6523 ICD: four digits, checked against the code list by the engine (D34). */
+/** ISO 6523 ICD: four digits, checked against the code list by the engine. */
 const icd = (description: string) => Type.String({ pattern: '^[0-9]{4}$', description });
 
 export const PartySchema = Type.Object(
@@ -118,7 +118,7 @@ export const PartySchema = Type.Object(
   { additionalProperties: false, description: 'A party to the invoice (sender or recipient).' },
 );
 
-/** D36: a VAT category with, for the exempt ones, why no VAT is charged. */
+/** A VAT category with, for the exempt ones, why no VAT is charged. */
 const taxCategory = (where: string) => StringEnum(TAX_CATEGORIES, {
   description: `UNCL 5305 VAT category ${where}: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT, L Canary Islands, M Ceuta and Melilla. Z, E, AE, K, G and O take rate 0.`,
 });
@@ -129,7 +129,7 @@ const taxExemptionCode = (where: string) => Type.String({ pattern: '^VATEX-[A-Z0
 export const MAX_ALLOWANCES = 20;
 export const MAX_LINE_CHARGES = 10;
 
-/** D37: a document-level allowance or charge (BG-20, BG-21) in one VAT category and rate. */
+/** A document-level allowance or charge (BG-20, BG-21) in one VAT category and rate. */
 export const AllowanceChargeSchema = Type.Object(
   {
     amount: Type.Optional(decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'The amount (net, or gross when tax_inclusive); send amount or percent.')),
@@ -142,7 +142,7 @@ export const AllowanceChargeSchema = Type.Object(
   { additionalProperties: false, description: 'A document-level allowance or charge (BG-20, BG-21): it moves the taxable base of its own VAT category and rate.' },
 );
 
-/** D37: a charge on one line (BG-28), added after the line discount. */
+/** A charge on one line (BG-28), added after the line discount. */
 export const LineChargeSchema = Type.Object(
   {
     amount: decimal({ minimum: 0, maximum: MAX_MONEY_INPUT }, 'The amount (net, or gross when tax_inclusive).'),

@@ -11,7 +11,7 @@ import { StringEnum } from '../../lib/string-enum.ts';
  * rounded unit price times the quantity would no longer give the line total.
  */
 const money = (description: string) => Type.Number({ description });
-/** A value echoed as the request sent it: a number, or a decimal string (D38). */
+/** A value echoed as the request sent it: a number, or a decimal string. */
 const echoed = (description: string) => Type.Union([Type.Number(), Type.String()], { description });
 
 export const ItemTaxSchema = Type.Object({
@@ -52,7 +52,7 @@ export const TaxLineSchema = Type.Object({
   amount: money('The tax of this line, rounded once from the exact sum of its parts.'),
 });
 
-/** An allowance or charge as computed (D37): its amount, category and rate always. */
+/** An allowance or charge as computed: its amount, category and rate always. */
 const AdjustmentSchema = Type.Object({
   amount: money('Rounded to the currency\'s minor unit.'),
   percent: Type.Optional(Type.Union([Type.Number(), Type.String()], { description: 'As sent.' })),

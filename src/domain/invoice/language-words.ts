@@ -2,7 +2,7 @@ import type { Language } from './catalog.ts';
 
 /**
  * The default heading (spec: title defaults to the INVOICE heading) in each language. Reviewed
- * word by word in issue 20 (docs/pdf.md, "Labels"): hi is बीजक, the word of the Hindi text of
+ * word by word (docs/pdf.md, "Labels"): hi is बीजक, the word of the Hindi text of
  * India's GST law (कर बीजक, tax invoice), not चालान, which is a challan (a delivery or payment
  * slip); pt is Brazilian Portuguese (D29, locales.ts), where FATURA is the commercial invoice (a
  * Nota Fiscal is a document only the tax authority's system issues).
@@ -13,10 +13,10 @@ export const INVOICE_TITLE: Readonly<Record<Language, string>> = {
 };
 
 /**
- * D33: the heading of a credit note. de is Rechnungskorrektur, not Gutschrift: in German VAT law
+ * The heading of a credit note. de is Rechnungskorrektur, not Gutschrift: in German VAT law
  * a Gutschrift is a self-billed invoice (§ 14 (2) UStG), which a seller's credit note is not. es
  * is Spain's factura rectificativa (the Spanish invoicing rules' name for it); pt is Brazilian
- * Portuguese (D29); ja is 返還請求書, the return invoice of the Japanese invoice system; hi is the
+ * Portuguese; ja is 返還請求書, the return invoice of the Japanese invoice system; hi is the
  * term of India's GST law, used as is in Hindi.
  */
 export const CREDIT_NOTE_TITLE: Readonly<Record<Language, string>> = {
@@ -27,7 +27,7 @@ export const CREDIT_NOTE_TITLE: Readonly<Record<Language, string>> = {
 /**
  * D4: a tax component sent without a name is called by the language's word for tax. pt is
  * Brazil's, which has no single value-added tax (ICMS, ISS, IPI, PIS, COFINS): "Imposto", not
- * Portugal's IVA (issue 20). nl writes btw in lower case, capitalised at the start of a line as
+ * Portugal's IVA. nl writes btw in lower case, capitalised at the start of a line as
  * in Btw-nummer.
  */
 export const TAX_WORD: Readonly<Record<Language, string>> = {

@@ -16,8 +16,8 @@ export interface LineCategory {
 }
 
 /**
- * Each line's VAT category and rate (UNCL 5305), for the engine's allowances and charges (D37) and
- * for the e-invoice (D36): the category sent wins; without one, S when taxed, Z at 0 % or when
+ * Each line's VAT category and rate (UNCL 5305), for the engine's allowances and charges and
+ * for the e-invoice: the category sent wins; without one, S when taxed, Z at 0 % or when
  * untaxed on an invoice that is subject to VAT, and O when no line is taxed or names a category
  * other than O. One function, so the JSON's allowances and the documents' breakdowns agree.
  */

@@ -27,16 +27,16 @@ export interface DocumentAdjustment {
   readonly path: string;
 }
 
-/** The shipping's own taxes (D37), or undefined for untaxed shipping (D7). */
+/** The shipping's own taxes, or undefined for untaxed shipping (D7). */
 export interface ShippingTax {
   readonly taxes: TaxSet;
   readonly category: TaxCategory;
 }
 
 /**
- * D37: `allowances` and `charges`, each in one VAT category and rate: the one sent, else the
+ * `allowances` and `charges`, each in one VAT category and rate: the one sent, else the
  * lines' when they all share one. A percent is of the net sum of the lines in that category and
- * rate (line_total), rounded once (D12). Each needs a reason or a reason code (BR-33, BR-38), and
+ * rate (line_total), rounded once. Each needs a reason or a reason code (BR-33, BR-38), and
  * a code must be on its list (UNCL 5189 for allowances, 7161 for charges). Each is taxed with the
  * components of its category's lines, so its base joins their tax lines.
  */
@@ -68,7 +68,7 @@ export function readDocumentAdjustments(
   return out;
 }
 
-/** The category and rate of one allowance or charge, checked as a line's are (D36). */
+/** The category and rate of one allowance or charge, checked as a line's are. */
 function placeOf(input: AllowanceChargeInput, path: string, categories: readonly LineCategory[]): LineCategory {
   const sentRate = input.tax_rate === undefined ? undefined : parseDecimal(input.tax_rate, `${path}.tax_rate`);
   if (input.tax_category === undefined && sentRate === undefined) {
@@ -113,7 +113,7 @@ function amountOf(
 }
 
 /**
- * D37: taxed shipping's components and category, or undefined when it stays untaxed (D7).
+ * Taxed shipping's components and category, or undefined when it stays untaxed.
  * `shipping_taxes` are its own components as sent; a `shipping_tax_rate` is taxed with the
  * components of its category's lines, as an allowance is.
  */

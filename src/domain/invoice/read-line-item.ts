@@ -13,7 +13,7 @@ export interface LineInput {
   readonly discount: bigint;
   readonly discountIsPercent: boolean;
   readonly taxes: TaxSet;
-  /** D37: the line's charges, × 10^6, as sent (rounded to minor units by computeLine). */
+  /** The line's charges, × 10^6, as sent (rounded to minor units by computeLine). */
   readonly charges: readonly bigint[];
 }
 

@@ -4,7 +4,7 @@ import { parseDecimal } from '../money/parse-decimal.ts';
 /** One tax component as the engine uses it: `rate` as sent (echoed), `scaledRate` = rate × 10^6. */
 export interface TaxComponentValue {
   readonly name: string;
-  /** As sent: a number, or a decimal string (D38). */
+  /** As sent: a number, or a decimal string. */
   readonly rate: number | string;
   readonly scaledRate: bigint;
 }
@@ -17,7 +17,7 @@ export interface TaxSet {
 
 export const NO_TAX: TaxSet = { components: [], totalRate: 0n };
 
-/** `taxes` / `global_taxes` (D4): a component without a name is called `taxWord`. */
+/** `taxes` / `global_taxes`: a component without a name is called `taxWord`. */
 export function readTaxComponents(list: readonly TaxComponent[], path: string, taxWord: string): TaxSet {
   const components = new Array<TaxComponentValue>(list.length);
   let totalRate = 0n;
@@ -30,12 +30,12 @@ export function readTaxComponents(list: readonly TaxComponent[], path: string, t
   return { components, totalRate };
 }
 
-/** D4: a component sent without a name, or with an empty or blank one, gets the language's word for tax. */
+/** A component sent without a name, or with an empty or blank one, gets the language's word for tax. */
 function nameOrDefault(name: string | undefined, taxWord: string): string {
   return name === undefined || name.trim() === '' ? taxWord : name;
 }
 
-/** `tax_rate` / `global_tax` (D4): one component named `taxWord`. */
+/** `tax_rate` / `global_tax`: one component named `taxWord`. */
 export function readSingleRate(rate: number | string, path: string, taxWord: string): TaxSet {
   const scaledRate = parseDecimal(rate, path);
   return { components: [{ name: taxWord, rate, scaledRate }], totalRate: scaledRate };

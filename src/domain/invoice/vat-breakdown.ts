@@ -23,11 +23,11 @@ export interface AmountsCategory {
   readonly rate: bigint;
   /** The D5 tax groups merged into this category ("CGST 9 %", "SGST 9 %"); empty without tax. */
   readonly groups: readonly string[];
-  /** For E, AE, K, G and O: the exemption sent (D36), the line's else the invoice's; the writer words a missing text. */
+  /** For E, AE, K, G and O: the exemption sent, the line's else the invoice's; the writer words a missing text. */
   readonly exemption?: { readonly code?: string; readonly reason?: string };
 }
 
-/** A charge on a line (BG-28, D37), net. */
+/** A charge on a line (BG-28), net. */
 export interface AmountsLineCharge {
   readonly amount: bigint;
   readonly reason?: string;
@@ -35,7 +35,7 @@ export interface AmountsLineCharge {
 }
 
 export interface AmountsLine {
-  /** LineExtensionAmount: net, after the line discount (D1) and with the line's charges (D37), in minor units. */
+  /** LineExtensionAmount: net, after the line discount and with the line's charges, in minor units. */
   readonly net: bigint;
   /** The line discount, net, in minor units. */
   readonly discount: bigint;
@@ -52,11 +52,11 @@ export type AdjustmentKind = 'global_discount' | 'allowance' | 'charge' | 'shipp
 
 export interface AmountsAllowanceCharge {
   readonly kind: AdjustmentKind;
-  /** false: an allowance (the global discount's share of a category, D3, or one of D37); true: a charge or shipping. */
+  /** false: an allowance (the global discount's share of a category, or one of `allowances`); true: a charge or shipping. */
   readonly charge: boolean;
   readonly amount: bigint;
   readonly category: AmountsCategory;
-  /** As sent (D37), for allowances and charges. */
+  /** As sent, for allowances and charges. */
   readonly reason?: string;
   readonly reasonCode?: string;
   /** The request field it comes from (allowances[i], charges[i], shipping); none for the global discount's shares. */
@@ -185,7 +185,7 @@ interface CategoryAccumulator extends CategoryComponents {
   readonly components: Set<string>;
   /** Σ line totals as computed (gross when tax-inclusive). */
   lineTotal: bigint;
-  /** The global discount's shares (D3), allowances and charges (D37) and shipping, in that order. */
+  /** The global discount's shares, allowances and charges and shipping, in that order. */
   readonly adjustments: Adjustment[];
 }
 
@@ -197,9 +197,9 @@ const signed = (a: { charge: boolean; amount: bigint }) => (a.charge ? a.amount 
  * AllowanceTotalAmount + ChargeTotalAmount is the tax-exclusive amount, the breakdown adds up to
  * total_tax, and PayableAmount is balance_due.
  *
- * - Each category and rate collects its lines, its share of the global discount (D3, the same
- *   largest-remainder split the engine's tax bases use), its allowances and charges (D37) and
- *   the shipping (taxed in its own category, D37; untaxed as D7 has it).
+ * - Each category and rate collects its lines, its share of the global discount (the same
+ *   largest-remainder split the engine's tax bases use), its allowances and charges and
+ *   the shipping (taxed in its own category; untaxed as D7 has it).
  * - Tax-exclusive invoices: everything carries over as it is.
  * - Tax-inclusive invoices (D6): EN 16931 amounts are net. Per category, net = gross − tax exactly;
  *   the document-level amounts are converted at the category's rate and rounded, and the rest of
@@ -249,20 +249,20 @@ export function computeVatBreakdown(exact: ExactInvoice): VatBreakdown {
     if (rate !== 0n) {
       const groups = entry.category.groups as string[];
       for (const tax of line.components) {
-        // The rate as a number, so 19 and "19.000000" (D38) name one group, as the engine groups them.
+        // The rate as a number, so 19 and "19.000000" name one group, as the engine groups them.
         const name = `${tax.name} ${formatScaled(tax.scaledRate, DECIMAL_DIGITS)} %`;
         if (!groups.includes(name)) groups.push(name);
       }
     }
     return entry;
   });
-  // D3: the global discount's share of each category, as one allowance per category.
+  // The global discount's share of each category, as one allowance per category.
   const discountByEntry = new Map<CategoryAccumulator, bigint>();
   lineEntries.forEach((entry, i) => discountByEntry.set(entry, (discountByEntry.get(entry) ?? 0n) + shares[i]!));
   for (const [entry, discount] of discountByEntry) {
     if (discount > 0n) entry.adjustments.push({ kind: 'global_discount', charge: false, amount: discount });
   }
-  // D37: allowances and charges in the category the engine placed them in.
+  // Allowances and charges in the category the engine placed them in.
   for (const a of exact.adjustments) {
     const entry = categoryOf(a.category, a.rate);
     seeAmount(entry);
@@ -275,7 +275,7 @@ export function computeVatBreakdown(exact: ExactInvoice): VatBreakdown {
       ...(a.reasonCode !== undefined ? { reasonCode: a.reasonCode } : {}),
     });
   }
-  // Shipping: taxed in its own category (D37); untaxed (D7), it follows a supply that is all in
+  // Shipping: taxed in its own category; untaxed, it follows a supply that is all in
   // one exempt category (an intra-community delivery's freight is part of it), else it is zero
   // rated, or not subject to VAT when nothing is.
   const { shipping } = exact;

@@ -3,7 +3,7 @@ import { utcWindows } from './utc-windows.ts';
 
 /** One burst window as the caller sees it (meta.rate_limits, X-RateLimit-* headers). */
 export interface WindowState {
-  /** null = unlimited (D22). */
+  /** null = unlimited. */
   readonly limit: number | null;
   /** Requests counted in this window, the admitted ones included. */
   readonly used: number;
@@ -38,7 +38,7 @@ export interface BurstLimiter {
    * item count, a single generation for 1) and counts exactly those.
    */
   admit(subject: string, limits: BurstLimits, requested: number, nowMs: number): Promise<BurstAdmission>;
-  /** The windows as they stand, counting nothing (an idempotent replay is not counted, D21). */
+  /** The windows as they stand, counting nothing (an idempotent replay is not counted). */
   peek(subject: string, limits: BurstLimits, nowMs: number): Promise<BurstAdmission>;
 }
 

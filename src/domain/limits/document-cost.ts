@@ -21,7 +21,7 @@ export function documentCost(output: MeteredOutput, withLink: boolean): Document
 }
 
 /**
- * D21: a batch item is 1 document. With its hosted link it is also a PDF (D42: the PDF is rendered
+ * A batch item is 1 document. With its hosted link it is also a PDF (the PDF is rendered
  * behind the link), so the free plan's PDF cap holds for batches too.
  */
 export function batchItemCost(withLink: boolean): DocumentCost {
@@ -78,7 +78,7 @@ export function monthlyView(usage: MonthlyUsage, plan: PlanLimits, nowMs: number
   };
 }
 
-/** D22: credits {total, used} of /api/auth/me: used is documents rounded up. */
+/** credits {total, used} of /api/auth/me: used is documents rounded up. */
 export function credits(usage: MonthlyUsage, plan: PlanLimits): { total: number | null; used: number } {
   return { total: plan.monthlyDocuments, used: Math.ceil(usage.documentTenths / 10) };
 }

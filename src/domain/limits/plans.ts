@@ -8,7 +8,7 @@ export interface BurstLimits {
   readonly weekly: number | null;
 }
 
-/** One plan: its burst controls and its monthly quota (D21); null = unlimited. */
+/** One plan: its burst controls and its monthly quota; null = unlimited. */
 export interface PlanLimits extends BurstLimits {
   /** Documents per calendar month: a PDF or UBL is 1, a JSON answer 0.1, a batch item 1. */
   readonly monthlyDocuments: number | null;
@@ -16,9 +16,9 @@ export interface PlanLimits extends BurstLimits {
   readonly monthlyPdfs: number | null;
 }
 
-/** Every limit the service enforces, in one place (issue 6); config may override any figure. */
+/** Every limit the service enforces, in one place, so a plan reads as one table; config may override any figure. */
 export interface LimitsTable {
-  /** Per client IP address (IPv6: per /64), JSON only, no monthly quota (D21). */
+  /** Per client IP address (IPv6: per /64), JSON only, no monthly quota. */
   readonly anonymous: BurstLimits;
   readonly plans: Readonly<Record<Tier, PlanLimits>>;
 }

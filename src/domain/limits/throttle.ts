@@ -29,7 +29,7 @@ export interface Throttle {
   hit(key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleResult>;
   /**
    * What a hit on key at nowMs would answer, without counting it: for counters that count only
-   * some outcomes (failed hosted-link opens, D24), checked before the work whose failure is counted.
+   * some outcomes (failed hosted-link opens), checked before the work whose failure is counted.
    */
   peek(key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleResult>;
 }

@@ -14,7 +14,7 @@ let cachedHourStartMs = Number.NaN;
 let cached: UtcWindows | undefined;
 
 /**
- * D20: fixed UTC windows — the hour, the ISO week from Monday 00:00, the calendar month from the
+ * Fixed UTC windows — the hour, the ISO week from Monday 00:00, the calendar month from the
  * 1st. Reset values are the Unix second at which a window ends (its `…End`).
  */
 export function utcWindows(nowMs: number): UtcWindows {

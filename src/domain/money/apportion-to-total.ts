@@ -1,6 +1,6 @@
 import { gcd } from './gcd.ts';
 
-/** An exact fraction numerator / denominator (denominator > 0); the numerator may be negative (a return, D38). */
+/** An exact fraction numerator / denominator (denominator > 0); the numerator may be negative (a return). */
 export interface Fraction {
   readonly numerator: bigint;
   readonly denominator: bigint;

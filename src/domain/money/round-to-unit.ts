@@ -6,7 +6,7 @@ import { POW10 } from './pow10.ts';
  *
  * - `half_away_from_zero`: ties go away from zero (2.5 → 3, −2.5 → −3). D12's "round".
  * - `ceil`: towards +∞ (D8 `up`).
- * - `floor`: towards −∞ (D8 `down`).
+ * - `floor`: towards −∞ (`down`).
  */
 export type RoundingRule = 'half_away_from_zero' | 'ceil' | 'floor';
 
@@ -33,7 +33,7 @@ const SMALL_LIMIT = 1n << 61n;
 const SMALL_DIGITS_MAX = 18; // 10^18 < 2^61
 
 /**
- * numerator / divisor rounded half away from zero (D12); `divisor` must be positive. The hot-path
+ * numerator / divisor rounded half away from zero; `divisor` must be positive. The hot-path
  * form of divideRounded: floor((2|n| + d) / 2d) is |n| / d rounded half up, with one BigInt
  * division instead of a division and a remainder.
  */
@@ -53,7 +53,7 @@ function divideAny(numerator: bigint, divisor: bigint): bigint {
 
 const HALF_POW10: readonly bigint[] = POW10.map((value) => value / 2n);
 
-/** value / 10^digits rounded half away from zero (D12): the common case of dropping decimals. */
+/** value / 10^digits rounded half away from zero: the common case of dropping decimals. */
 export function scaleDownHalfAwayFromZero(value: bigint, digits: number): bigint {
   if (digits === 0) return value;
   if (value >= 0n && value < SMALL_LIMIT && digits <= SMALL_DIGITS_MAX) return scaleDownSmall(value, digits);

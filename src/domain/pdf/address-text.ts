@@ -13,7 +13,7 @@ function countryName(code: string, language: string): string {
 }
 
 /**
- * An address as the PDF prints it: free text as sent; an address in parts (D34) as its lines, then
+ * An address as the PDF prints it: free text as sent; an address in parts as its lines, then
  * "post code city", the region and the country's name in the invoice language, one per line.
  * Empty when there is nothing to print.
  */

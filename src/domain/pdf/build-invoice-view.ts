@@ -17,7 +17,7 @@ export interface ViewExtras {
   readonly logo?: 'png' | 'jpeg';
   readonly signature?: 'png' | 'jpeg';
   readonly qr?: { readonly source: 'payment' | 'hosted_link' };
-  /** D40: the embedded e-invoice of a hybrid PDF. */
+  /** The embedded e-invoice of a hybrid PDF. */
   readonly attachment?: { readonly file: string; readonly description: string };
 }
 
@@ -76,14 +76,14 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
     const quantity = formatQuantity(item.quantity, language);
     const cells = [item.description, item.unit === undefined ? quantity : `${quantity} ${item.unit}`, money(item.unit_price)];
     if (showDiscount) cells.push(item.discount === 0 ? '' : item.discount_percent !== undefined ? formatPercent(item.discount_percent, language) : money(item.discount));
-    // D36: a line in an exempt category shows the category, which its note beside the totals explains.
+    // A line in an exempt category shows the category, which its note beside the totals explains.
     cells.push(exemptions.markers[i] ?? (item.taxes.length === 0 ? '' : item.taxes.map((tax) => formatPercent(tax.rate, language)).join(' + ')));
     cells.push(money(item.line_total));
     const details: string[] = [];
     if (item.note !== undefined && item.note !== '') details.push(item.note);
     const period = periodText(item.period, language);
     if (period !== undefined) details.push(labelValue(language, l.period, period));
-    // D37: the line's charges, already in its total, so quantity × price − discount + charges reads
+    // The line's charges, already in its total, so quantity × price − discount + charges reads
     // as the amount printed: "+€7.99 Express shipping".
     for (const charge of item.charges ?? []) {
       const amount = isolateLeftToRight(signedMoney(charge.amount, '+', invoice.currency, language), language);
@@ -136,7 +136,7 @@ export function buildInvoiceView(invoice: Invoice, extras: ViewExtras = {}): Inv
 }
 
 /**
- * The rows under the title (D33, D35): the number and date, named as a credit note's where it is
+ * The rows under the title: the number and date, named as a credit note's where it is
  * one; the invoice a credit note corrects, or the one an invoice refers to ("INV-1 vom 2. November
  * 2026"; the law asks a correction to name it unambiguously); the due date; the date or period of
  * supply; the buyer's references (buyer_reference only where it is not the PO number, which is

@@ -6,7 +6,7 @@ export type FacturXMetadata = Pick<HybridForm, 'fileName' | 'conformanceLevel'>;
 /** The Factur-X / ZUGFeRD XMP namespace (Factur-X 1.07, ZUGFeRD 2.3: one namespace for both). */
 export const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 
-/** fx:Version: the version of the Factur-X XMP schema, 1.0 for Factur-X 1.0.x and ZUGFeRD 2.x (D40). */
+/** fx:Version: the version of the Factur-X XMP schema, 1.0 for Factur-X 1.0.x and ZUGFeRD 2.x. */
 const FX_VERSION = '1.0';
 
 const property = (name: string, description: string): string =>

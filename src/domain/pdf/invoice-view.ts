@@ -9,16 +9,16 @@ import type { Theme } from './themes.ts';
 export interface InvoiceView {
   readonly lang: string;
   readonly dir: 'ltr' | 'rtl';
-  /** Font families in fallback order, the language's own script first (D30). */
+  /** Font families in fallback order, the language's own script first. */
   readonly fonts: readonly string[];
-  /** Typst paper name: "a4" or "us-letter" (D31). */
+  /** Typst paper name: "a4" or "us-letter". */
   readonly paper: 'a4' | 'us-letter';
   readonly theme: Theme;
   readonly title: string;
   readonly number: string;
   /**
-   * [label, value] rows under the title: number, date, the referenced invoice (D33), due date,
-   * delivery date and period, PO, buyer, contract and project references (D35), the caller's custom
+   * [label, value] rows under the title: number, date, the referenced invoice, due date,
+   * delivery date and period, PO, buyer, contract and project references, the caller's custom
    * fields (whose labels are the caller's text too), terms; a credit note has no due date or terms.
    */
   readonly meta: ReadonlyArray<readonly [string, string]>;
@@ -32,9 +32,9 @@ export interface InvoiceView {
     /** Smaller lines under the description: the line's note (BT-127), its period (BG-26), its charges (BG-28, "+€7.99 Express shipping"). */
     readonly details: readonly string[];
   }>;
-  /** Subtotal to balance in the order the amounts apply (totals-rows.ts; D2–D10, D37). */
+  /** Subtotal to balance in the order the amounts apply (totals-rows.ts). */
   readonly totals: ReadonlyArray<{ readonly label: string; readonly value: string; readonly strong: boolean }>;
-  /** D36, D37: beside the totals, why no VAT is charged on the lines and totals rows marked with a category ("AE: Reverse charge"). */
+  /** D36: beside the totals, why no VAT is charged on the lines and totals rows marked with a category ("AE: Reverse charge"). */
   readonly tax_notes: readonly string[];
   readonly payment: { readonly heading: string; readonly rows: ReadonlyArray<readonly [string, string]> } | null;
   /** The QR image is mapped into the compiler as `file`. */
@@ -45,7 +45,7 @@ export interface InvoiceView {
   /** Notes and refund policy, in that order, when present. */
   readonly sections: ReadonlyArray<{ readonly heading: string; readonly text: string }>;
   readonly footer: string | null;
-  /** D10: PAID or PARTIAL stamp; never on a credit note. */
+  /** PAID or PARTIAL stamp; never on a credit note. */
   readonly stamp: { readonly text: string; readonly color: string } | null;
   /**
    * D40: the e-invoice a hybrid PDF carries, mapped into the compiler as `file` (factur-x.xml or
@@ -58,11 +58,11 @@ export interface InvoiceView {
 export interface PdfFileOptions {
   /**
    * The document's date (Info and XMP creation and modification dates), YYYY-MM-DD: the invoice's
-   * issue date at 00:00 UTC, so the same request gives the same bytes (issue 22, point 4). Left
+   * issue date at 00:00 UTC, so the same request gives the same bytes. Left
    * out, Typst takes the moment of rendering.
    */
   readonly date?: string;
-  /** D40: PDF/A-3b with the Factur-X XMP properties; absent for a plain PDF. */
+  /** PDF/A-3b with the Factur-X XMP properties; absent for a plain PDF. */
   readonly hybrid?: FacturXMetadata;
 }
 

@@ -8,7 +8,7 @@ const LRI = '\u2066';
 const PDI = '\u2069';
 
 /**
- * Text for an Arabic page (D29) that keeps its left-to-right parts in their order: a value with no
+ * Text for an Arabic page that keeps its left-to-right parts in their order: a value with no
  * right-to-left letter is isolated whole (U+2066 … U+2069), so "+49 30 7654321" after the Arabic
  * label "الهاتف:" does not print as "+49 7654321 30"; in Arabic text, each Latin token is isolated,
  * so "2006/112/EC" does not print as "EC/2006/112". The template isolates whole lines without

@@ -15,8 +15,8 @@ const given = (value: string | undefined): value is string => value !== undefine
 
 /**
  * A party's block: address, e-mail, phone and website as sent, unlabelled as before; then the
- * contact (D34) labelled, with the contact's phone and e-mail only where they are not the party's
- * own (D34 fills a contact's gaps from the party, so repeating them would say nothing new); then the
+ * contact labelled, with the contact's phone and e-mail only where they are not the party's
+ * own (a contact's gaps are filled from the party, so repeating them would say nothing new); then the
  * VAT number, the national tax number (BT-32, e.g. a Steuernummer) and the registration number.
  * A labelled value keeps its left-to-right order on an Arabic page (isolateLeftToRight).
  */

@@ -33,7 +33,7 @@ export interface PdfInput {
 /**
  * The render input of a numbered invoice: the same invoice, images, QR and e-invoice give the
  * same input, so a hosted link renders what the generation rendered, byte for byte: the PDF's
- * date is the invoice's issue date, not the moment of rendering (issue 22, point 4). Pure.
+ * date is the invoice's issue date, not the moment of rendering. Pure.
  */
 export function pdfInput(invoice: Invoice, images: PdfImages, qr: Pick<InvoiceQr, 'source' | 'payload'> | undefined, einvoice?: EmbeddedEInvoice): PdfInput {
   const { logo, signature } = images;

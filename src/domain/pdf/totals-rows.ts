@@ -17,7 +17,7 @@ type TaxLine = Invoice['tax_lines'][number];
 /**
  * The totals block, in the order the amounts apply (D2–D10, D37): subtotal, global discount,
  * allowances ("-"), charges ("+"), shipping, taxes, rounding, total; then deposit, paid, balance.
- * Shipping with a tax category of its own (D37) is part of the taxable bases, so it comes before
+ * Shipping with a tax category of its own is part of the taxable bases, so it comes before
  * the tax lines, which already hold its tax; untaxed shipping is added after tax (D7) and stays
  * after them. Allowances and charges are always in a category's base, so before the taxes too.
  * Zero lines that add nothing are left out, so an invoice without these fields prints as before.
@@ -28,7 +28,7 @@ type TaxLine = Invoice['tax_lines'][number];
  * its total reads "Total credited" and it asks for nothing, so no deposit, amount paid or balance.
  *
  * `explained`: the exempt categories the VAT notes explain; a row in one names its category
- * ("Packaging (E)"), as a line does in its tax column (D36).
+ * ("Packaging (E)"), as a line does in its tax column.
  */
 export function totalsRows(invoice: Invoice, explained: ReadonlySet<TaxCategory>): TotalsRow[] {
   const language = invoice.language;
@@ -101,7 +101,7 @@ function adjustmentLabel(adjustment: Adjustment, word: string, explained: Readon
   return withCategory(label, adjustment.tax_category, explained, language);
 }
 
-/** The shipping's label as before; shipping in an explained exempt category (D37) names it. */
+/** The shipping's label as before; shipping in an explained exempt category names it. */
 function shippingLabel(invoice: Invoice, explained: ReadonlySet<TaxCategory>): string {
   const label = invoice.shipping_label === 'Shipping' ? LABELS[invoice.language].shipping : invoice.shipping_label;
   return invoice.shipping_tax_category === undefined ? label : withCategory(label, invoice.shipping_tax_category, explained, invoice.language);

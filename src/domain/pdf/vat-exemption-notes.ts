@@ -11,7 +11,7 @@ export interface VatExemptionNotes {
   readonly markers: ReadonlyArray<TaxCategory | undefined>;
   /** "AE: Reverse charge", one per distinct text, in the order the lines first use them, then the others. */
   readonly notes: readonly string[];
-  /** The exempt categories the notes explain; an allowance, charge or shipping row in one names it (D37). */
+  /** The exempt categories the notes explain; an allowance, charge or shipping row in one names it. */
   readonly explained: ReadonlySet<TaxCategory>;
 }
 
@@ -20,9 +20,9 @@ export interface VatExemptionNotes {
  * (Directive 2006/112/EC, Art. 226 (11), (11a)). A line's category is its own tax_category, else
  * the invoice's; its reason and code are its own, else the invoice's, as in the e-invoice
  * (src/domain/invoice/vat-breakdown.ts), so the PDF and the XML say the same. Only a named
- * category gives a note: an invoice that names none and charges no tax says nothing, as before D36.
+ * category gives a note: an invoice that names none and charges no tax says nothing, as it always did.
  *
- * D37: an allowance, a charge or a shipping with its own tax category that is exempt and that no
+ * An allowance, a charge or a shipping with its own tax category that is exempt and that no
  * line is in gets a note too, with the invoice's reason and code, which is what the e-invoice's
  * breakdown of that category carries; one in a line's category is explained by that line's note.
  * "No line is in" counts the categories the engine places the lines in, so an allowance placed in

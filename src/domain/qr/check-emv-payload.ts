@@ -49,7 +49,7 @@ const HEX4 = /^[0-9A-Fa-f]{4}$/;
 const EMV_AMOUNT = /^(?=.{1,13}$)\d+(\.\d{1,2})?$/;
 
 /**
- * D25: a pix or promptpay value is an EMVCo merchant-presented payload whose CRC16 matches.
+ * A pix or promptpay value is an EMVCo merchant-presented payload whose CRC16 matches.
  * The checks are the ones that decide whether a banking app can read the code at all (format
  * indicator, merchant account template with the scheme's identifier, currency, country, CRC);
  * scheme fields a reader tolerates missing (merchant name and city, which common PromptPay

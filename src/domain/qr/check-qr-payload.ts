@@ -24,7 +24,7 @@ export function assertQrType(type: string): asserts type is QrType {
 }
 
 /**
- * D25: refuses a payment.qr.value that the chosen type's readers could not use, with a
+ * Refuses a payment.qr.value that the chosen type's readers could not use, with a
  * validation_error naming payment.qr.value and the fix. Every value that passes fits a QR
  * symbol at error-correction level M, so rendering it cannot fail for size.
  */

@@ -20,7 +20,7 @@ const PURPOSE = /^[A-Z0-9]{4}$/;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
- * D25: a sepa value is an EPC069-12 payload, one element per line:
+ * A sepa value is an EPC069-12 payload, one element per line:
  * BCD, version (001 or 002), character set (1–8), SCT, BIC, name, IBAN, amount, purpose,
  * structured remittance, unstructured remittance, information. Lines end in \n or \r\n; empty
  * trailing lines are tolerated because many generators end with a line break.

@@ -9,7 +9,7 @@ import { utf8Length } from './utf8-length.ts';
  */
 export const MAX_QR_TEXT_BYTES = 1000;
 
-/** D25: a text value is any text that is not blank, within the size bound. */
+/** A text value is any text that is not blank, within the size bound. */
 export function checkTextPayload(value: string): void {
   if (value.trim() === '') {
     throw new AppError('validation_error', `${QR_VALUE_PATH} is blank; send the text the QR should carry`);

@@ -11,7 +11,7 @@ const VPA = /^[A-Za-z0-9._-]{1,256}@[A-Za-z0-9.-]{2,64}$/;
 const UPI_AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
 /**
- * D25: a upi value is a `upi://pay?` URI with a payee address `pa`. Other parameters are checked
+ * A upi value is a `upi://pay?` URI with a payee address `pa`. Other parameters are checked
  * only where a wrong value would make a payer's app refuse or misread the code: the amount `am`
  * must be a plain decimal and the currency `cu`, when given, INR (UPI settles in rupees only).
  */

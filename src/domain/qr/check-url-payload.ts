@@ -9,7 +9,7 @@ const URL_CHARACTERS = /^[\x21-\x7e]+$/;
 const ABSOLUTE_HTTP = /^https?:\/\//i;
 
 /**
- * D25: a url value is an absolute http: or https: URL. The WHATWG parser is lenient (it drops
+ * A url value is an absolute http: or https: URL. The WHATWG parser is lenient (it drops
  * tabs and line breaks, trims spaces and reads `http:example.com` as `http://example.com/`), so
  * the text itself must already be in final form: the QR carries it exactly as sent, and a phone
  * may not be as forgiving. Requiring ASCII also keeps the payload within the QR's byte capacity.

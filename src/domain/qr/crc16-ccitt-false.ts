@@ -2,7 +2,7 @@ const ENCODER = new TextEncoder();
 
 /**
  * CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final XOR) of `text` in UTF-8:
- * the checksum EMVCo merchant-presented QR payloads (Pix, PromptPay) end with (D25).
+ * the checksum EMVCo merchant-presented QR payloads (Pix, PromptPay) end with.
  * Bitwise rather than table-driven: payloads are at most 512 characters and checked once.
  */
 export function crc16CcittFalse(text: string): number {

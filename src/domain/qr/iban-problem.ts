@@ -6,7 +6,7 @@ const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
  * well formed and its ISO 7064 mod-97 check digits hold. The per-country length is not checked:
  * the checksum already catches a dropped or doubled character in all but about 1 in 97 cases, and
  * a length table would need upkeep as countries join. Returns words without a field path so that
- * both the payload check and the SEPA builder can name their own field (D25).
+ * both the payload check and the SEPA builder can name their own field.
  */
 export function ibanProblem(iban: string): string | undefined {
   if (!IBAN_SHAPE.test(iban)) {

@@ -9,7 +9,7 @@ const TWO_DIGITS = /^\d\d$/;
 
 /**
  * Splits an EMVCo merchant-presented QR payload (or one of its templates) into its
- * id-length-value fields: a 2-digit id, a 2-digit length, then that many characters (D25).
+ * id-length-value fields: a 2-digit id, a 2-digit length, then that many characters.
  * Lengths count JavaScript characters, which equal EMVCo's characters for everything outside
  * the astral planes; payment payloads are ASCII in practice. An id that appears twice is refused
  * because the spec allows each id once and a reader could pick either copy.

@@ -1,2 +1,2 @@
-/** The field path every payload error names (D16: messages name the field). */
+/** The field path every payload error names (messages name the field). */
 export const QR_VALUE_PATH = 'payment.qr.value';

@@ -1,4 +1,7 @@
-/** Where a page of the delivery log ends: the last delivery listed (issue 24). */
+/**
+ * Where a page of the delivery log ends: the last delivery listed, not an offset, so deliveries
+ * made meanwhile (listed first, newest first) do not shift the pages that follow.
+ */
 export interface DeliveryCursor {
   /** Unix ms the delivery was made. */
   readonly createdAt: number;

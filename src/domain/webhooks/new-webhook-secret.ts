@@ -5,7 +5,7 @@ export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9_-]{43}$/;
 
 export interface WebhookSecret {
   readonly secret: string;
-  /** D28: the last 4 characters, the only part shown after creation. */
+  /** The last 4 characters, the only part shown after creation. */
   readonly hint: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 20 (webhook fairness): how many attempts may be in flight at once, over every instance.
+ * Webhook fairness: how many attempts may be in flight at once, over every instance.
  * A receiver that never answers holds its attempts for the whole 10 s deadline (D28); these caps
  * bound what it, or an account with many such receivers, can hold, so the other webhooks' events
  * keep going out at once.

@@ -14,10 +14,10 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
 
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 
-/** D28: a webhook is deactivated when this many events in a row failed every attempt. */
+/** A webhook is deactivated when this many events in a row failed every attempt. */
 export const WEBHOOK_MAX_FAILED_EVENTS_IN_ROW = 10;
 
-/** D28: one attempt may take 10 s, connection and answer included. */
+/** One attempt may take 10 s, connection and answer included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** When the attempt after `attemptsMade` failed attempts is due, or undefined when none is left. */

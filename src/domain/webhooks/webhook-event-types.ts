@@ -1,4 +1,4 @@
-/** D28: the event kinds a webhook can subscribe to; a new webhook gets the first by default. */
+/** The event kinds a webhook can subscribe to; a new webhook gets the first by default. */
 export const WEBHOOK_EVENT_TYPES = ['invoice.generated', 'batch.generated'] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -6,7 +6,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const DEFAULT_WEBHOOK_EVENTS: readonly WebhookEventType[] = ['invoice.generated'];
 
 /**
- * Issue 24: the event POST /api/webhooks/{id}/test sends, to every webhook whatever it subscribes
+ * The event POST /api/webhooks/{id}/test sends, to every webhook whatever it subscribes
  * to; it cannot be subscribed to, and generations never send it.
  */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';

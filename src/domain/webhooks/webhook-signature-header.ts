@@ -1,6 +1,6 @@
 import { signWebhookBody } from './sign-webhook-body.ts';
 
-/** Issue 24: after a rotation, deliveries are signed with the previous secret too for 24 hours. */
+/** How long after a rotation deliveries are signed with the previous secret too (below). */
 export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3_600_000;
 
 /**

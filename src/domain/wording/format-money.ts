@@ -41,8 +41,8 @@ function checkPrintable(value: Printable, what: string): void {
 
 /**
  * An amount in the currency and the language's conventions, with exactly the currency's ISO 4217
- * minor units (D12: JPY and KRW none, the others 2), for example "$1,234.50", "1.234,50 €",
- * "₹1,00,000.00", "￥1,234". Negative amounts (a negative balance due, D10) print with a minus.
+ * minor units (JPY and KRW none, the others 2), for example "$1,234.50", "1.234,50 €",
+ * "₹1,00,000.00", "￥1,234". Negative amounts (a negative balance due) print with a minus.
  *
  * Thousands are always grouped: CLDR leaves 4-digit numbers ungrouped in es and it
  * ("1234,50 €"), which breaks the alignment of a right-aligned column holding 5-digit amounts;
@@ -77,7 +77,7 @@ export function formatQuantity(quantity: Printable, language: Language): string 
 }
 
 /**
- * A rate given in percent (19 means 19 %, as in the request, D11) with up to 6 decimals, spaced
+ * A rate given in percent (19 means 19 %, as in the request) with up to 6 decimals, spaced
  * and signed as the locale writes percentages: "19%" (en), "19 %" (de, fr), "7,5 %" (de).
  * Uses the 'percent' unit rather than style 'percent', which would multiply by 100 in binary
  * floating point first (7.000001 / 100 is not exact).

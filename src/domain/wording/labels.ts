@@ -19,23 +19,23 @@ export interface Labels {
   readonly po_number: string;
   /** Heading of the free payment-terms text. */
   readonly terms: string;
-  /** D33: a credit note's own number and date, in place of invoice_number and invoice_date. */
+  /** A credit note's own number and date, in place of invoice_number and invoice_date. */
   readonly credit_note_number: string;
   readonly credit_note_date: string;
-  /** D33: the invoice a credit note corrects (billing_reference), as a meta row. */
+  /** The invoice a credit note corrects (billing_reference), as a meta row. */
   readonly original_invoice: string;
-  /** D33: the earlier invoice an invoice refers to (a corrected or final invoice; BT-25). */
+  /** The earlier invoice an invoice refers to (a corrected or final invoice; BT-25). */
   readonly preceding_invoice: string;
   /**
    * How a referenced invoice and its date are joined: "{ref}" is its number, "{date}" the date as
    * formatDate prints it ("INV-1 vom 2. November 2026", "INV-1（2026年11月2日付）").
    */
   readonly reference_dated: string;
-  /** D35: BT-10, printed when sent and not the PO number; the seller addresses the buyer. */
+  /** BT-10, printed when sent and not the PO number; the seller addresses the buyer. */
   readonly buyer_reference: string;
-  /** D35: BT-72, the date of supply the VAT rules ask for. */
+  /** BT-72, the date of supply the VAT rules ask for. */
   readonly delivery_date: string;
-  /** D35: BG-14 (and a line's BG-26), printed "start – end". */
+  /** BG-14 (and a line's BG-26), printed "start – end". */
   readonly period: string;
   readonly contract_reference: string;
   readonly project_reference: string;
@@ -49,9 +49,9 @@ export interface Labels {
   readonly tax_id: string;
   /** Company (trade register) number of a party. */
   readonly registration_no: string;
-  /** D34: a national tax number that is not the VAT number (BT-32), such as a German Steuernummer. */
+  /** A national tax number that is not the VAT number (BT-32), such as a German Steuernummer. */
   readonly tax_registration_id: string;
-  /** D34: a party's contact person (BG-6, BG-9). */
+  /** A party's contact person (BG-6, BG-9). */
   readonly contact: string;
   readonly email: string;
   readonly phone: string;
@@ -68,12 +68,12 @@ export interface Labels {
   readonly tax: string;
   /** Line total column. */
   readonly amount: string;
-  // Totals, in the order they apply (D2–D10).
+  // Totals, in the order they apply.
   readonly subtotal: string;
   readonly global_discount: string;
-  /** D37: a document-level allowance (BG-20) sent with a reason code only; its reason wins when sent. */
+  /** A document-level allowance (BG-20) sent with a reason code only; its reason wins when sent. */
   readonly allowance: string;
-  /** D37: a document-level or line charge (BG-21, BG-28) sent with a reason code only. */
+  /** A document-level or line charge (BG-21, BG-28) sent with a reason code only. */
   readonly charge: string;
   /** Line discounts plus the global discount (discount_total). */
   readonly discount_total: string;
@@ -95,11 +95,11 @@ export interface Labels {
   readonly tax_on_base: string;
   /** The same on a tax-inclusive invoice, which says the tax is included: "incl. 19% VAT on €840.34". */
   readonly tax_included_on_base: string;
-  /** D9: requested up front, does not change the totals. */
+  /** Requested up front, does not change the totals. */
   readonly deposit: string;
   readonly amount_paid: string;
   readonly balance_due: string;
-  /** Note on tax-inclusive invoices (D6). */
+  /** Note on tax-inclusive invoices. */
   readonly prices_include_tax: string;
   // Payment block (PaymentSchema).
   readonly payment_details: string;
@@ -113,14 +113,14 @@ export interface Labels {
   readonly swift: string;
   readonly instructions: string;
   readonly method_note: string;
-  // QR captions (D25).
+  // QR captions.
   readonly scan_to_pay: string;
   readonly scan_to_view: string;
   // Free-text sections and signature.
   readonly notes: string;
   readonly refund_policy: string;
   readonly signature: string;
-  // Stamps (D10), short and in capitals where the script has case.
+  // Stamps, short and in capitals where the script has case.
   readonly stamp_paid: string;
   readonly stamp_partial: string;
   // Status words, keyed by PaymentStatus so `labels[invoice.status]` works.
@@ -194,7 +194,7 @@ const de: Labels = {
 };
 
 const fr: Labels = {
-  // French print sets the apostrophe ’ (U+2019), not the typewriter ' (issue 20 review).
+  // French print sets the apostrophe ’ (U+2019), not the typewriter '.
   invoice_number: 'Numéro de facture', invoice_date: 'Date de facture', due_date: 'Date d’échéance', po_number: 'N° de bon de commande', terms: 'Conditions de paiement',
   credit_note_number: 'Numéro d’avoir', credit_note_date: 'Date de l’avoir',
   original_invoice: 'Facture initiale', preceding_invoice: 'Facture antérieure', reference_dated: '{ref} du {date}',
@@ -222,7 +222,7 @@ const es: Labels = {
   original_invoice: 'Factura rectificada', preceding_invoice: 'Factura anterior', reference_dated: '{ref} de fecha {date}',
   buyer_reference: 'Su referencia', delivery_date: 'Fecha de entrega', period: 'Periodo de facturación', contract_reference: 'N.º de contrato', project_reference: 'Referencia del proyecto',
   // "Facturar a" and "Enviar a" copy the English imperative headings; Spanish invoices name the
-  // blocks by role, beside "Emisor" (issue 20 review).
+  // blocks by role, beside "Emisor".
   from: 'Emisor', bill_to: 'Cliente', ship_to: 'Dirección de entrega',
   tax_id: 'NIF', registration_no: 'N.º de registro', email: 'Correo electrónico', phone: 'Teléfono', website: 'Sitio web',
   tax_registration_id: 'N.º de registro fiscal', contact: 'Persona de contacto',
@@ -244,7 +244,7 @@ const pt: Labels = {
   credit_note_number: 'Número da nota de crédito', credit_note_date: 'Data de emissão',
   original_invoice: 'Fatura original', preceding_invoice: 'Fatura anterior', reference_dated: '{ref}, emitida em {date}',
   buyer_reference: 'Sua referência', delivery_date: 'Data de entrega', period: 'Período de faturamento', contract_reference: 'Nº do contrato', project_reference: 'Referência do projeto',
-  // Brazilian Portuguese (pt-BR, issue 20): a fatura names its customer "Cliente" ("Faturar para"
+  // Brazilian Portuguese (pt-BR): a fatura names its customer "Cliente" ("Faturar para"
   // is a calque of "Bill to"), and a Brazilian tax id is a CNPJ (companies) or CPF (people).
   from: 'Emitente', bill_to: 'Cliente', ship_to: 'Endereço de entrega',
   tax_id: 'CNPJ/CPF', registration_no: 'Nº de registro', email: 'E-mail', phone: 'Telefone', website: 'Site',
@@ -270,7 +270,7 @@ const ar: Labels = {
   original_invoice: 'الفاتورة الأصلية', preceding_invoice: 'الفاتورة السابقة', reference_dated: '{ref} بتاريخ {date}',
   buyer_reference: 'مرجع العميل', delivery_date: 'تاريخ التوريد', period: 'فترة الفوترة', contract_reference: 'رقم العقد', project_reference: 'رقم المشروع',
   // "من" / "فاتورة إلى" / "الشحن إلى" copy From / Bill to / Ship to; Arabic invoices name the
-  // parties المورد (supplier) and العميل (customer), as Saudi VAT rules do (issue 20 review).
+  // parties المورد (supplier) and العميل (customer), as Saudi VAT rules do.
   from: 'المورد', bill_to: 'العميل', ship_to: 'عنوان الشحن',
   tax_id: 'الرقم الضريبي', registration_no: 'رقم السجل التجاري', email: 'البريد الإلكتروني', phone: 'الهاتف', website: 'الموقع الإلكتروني',
   tax_registration_id: 'رقم التسجيل الضريبي', contact: 'جهة الاتصال',
@@ -289,7 +289,7 @@ const ar: Labels = {
 
 const ja: Labels = {
   // Compound nouns take the short okurigana as Japanese invoices print them (お支払期限, お支払条件,
-  // お支払方法, お支払情報); お支払いに関するご案内 is not a compound and keeps い (issue 20 review).
+  // お支払方法, お支払情報); お支払いに関するご案内 is not a compound and keeps い.
   invoice_number: '請求書番号', invoice_date: '請求日', due_date: 'お支払期限', po_number: '発注番号', terms: 'お支払条件',
   credit_note_number: '返還請求書番号', credit_note_date: '発行日',
   original_invoice: '元請求書', preceding_invoice: '関連請求書', reference_dated: '{ref}（{date}付）',
@@ -320,7 +320,7 @@ const ru: Labels = {
   tax_registration_id: 'Налоговый номер', contact: 'Контактное лицо',
   description: 'Наименование', quantity: 'Кол-во', unit: 'Ед. изм.', unit_price: 'Цена', discount: 'Скидка', tax: 'Налог', amount: 'Сумма',
   // A Russian счёт sums the lines as "Итого" and ends with "Всего к оплате"; "Промежуточный итог" is
-  // a spreadsheet's word for Subtotal (issue 20 review).
+  // a spreadsheet's word for Subtotal.
   subtotal: 'Итого', global_discount: 'Скидка', allowance: 'Скидка', charge: 'Надбавка', discount_total: 'Сумма скидки', shipping: 'Доставка',
   rounding_adjustment: 'Округление', total_tax: 'Сумма налога', taxable_amount: 'Налоговая база', grand_total: 'Всего к оплате',
   total_credited: 'Сумма кредит-ноты', tax_on_base: '{tax} {rate} с суммы {base}', tax_included_on_base: 'в т. ч. {tax} {rate} с суммы {base}',
@@ -357,9 +357,9 @@ const it: Labels = {
 };
 
 const hi: Labels = {
-  // बीजक, not चालान (a challan: a delivery or payment slip), as INVOICE_TITLE (issue 20).
+  // बीजक, not चालान (a challan: a delivery or payment slip), as INVOICE_TITLE.
   // One word for date in the header (दिनांक), and the buyer क्रेता beside the seller विक्रेता rather than
-  // the English "bill" (issue 20 review).
+  // the English "bill".
   invoice_number: 'बीजक संख्या', invoice_date: 'बीजक दिनांक', due_date: 'देय दिनांक', po_number: 'क्रय आदेश संख्या', terms: 'भुगतान की शर्तें',
   credit_note_number: 'क्रेडिट नोट संख्या', credit_note_date: 'क्रेडिट नोट दिनांक',
   original_invoice: 'मूल बीजक', preceding_invoice: 'पूर्व बीजक', reference_dated: '{ref} दिनांक {date}',
@@ -390,7 +390,7 @@ export const LABELS: Readonly<Record<Language, Labels>> = Object.freeze({
 });
 
 /**
- * "Label: value" as each language's typography writes it (issue 20 review): French sets a narrow
+ * "Label: value" as each language's typography writes it: French sets a narrow
  * no-break space before the colon ("N° de TVA : FR…"), Japanese a full-width colon and no space
  * ("登録番号：T…"); the others ": ". Every glyph here is in the embedded fonts (D30).
  */
@@ -400,7 +400,7 @@ export function labelValue(language: Language, label: string, value: string): st
   return `${label}: ${value}`;
 }
 
-/** Only Arabic, of the supported languages, is written right to left (D29: mirrored layout). */
+/** Only Arabic, of the supported languages, is written right to left (a mirrored layout). */
 export function isRightToLeft(language: Language): boolean {
   return language === 'ar';
 }

@@ -11,7 +11,7 @@ const API_KEY = 'inv_Xq3LmN0pR7sT9vX1yZb4f8Kq2Jc9o2ZK0aQ1x7mVd8u';
 const WINDOW = { limit: 40, used: 2, reset_at: 1_764_244_800 };
 
 /**
- * Examples for the account and service operations (issue 23), beside openapi-examples.ts's for
+ * Examples for the account and service operations, beside openapi-examples.ts's for
  * invoices and webhooks; the messages are the ones the use-cases answer.
  */
 export function addAccountExamples(doc: Json): Json {

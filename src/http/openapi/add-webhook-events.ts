@@ -27,7 +27,7 @@ const DELIVERY_HEADERS = [
 ] as const;
 
 /**
- * The OpenAPI 3.1 `webhooks` object (issue 23): what the service POSTs to a registered URL for
+ * The OpenAPI 3.1 `webhooks` object: what the service POSTs to a registered URL for
  * each event type, so generators can type a receiver. Written from the one list of event types.
  */
 export function addWebhookEvents(doc: Json): Json {
@@ -37,7 +37,7 @@ export function addWebhookEvents(doc: Json): Json {
       operationId: `on${type.split('.').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`,
       summary: `The ${type} delivery`,
       description: type === WEBHOOK_TEST_EVENT_TYPE
-        ? `${SENT[type]}; the attempt's outcome is the test request's answer (issue 24). Verify X-Service-Signature on the raw body before parsing it.`
+        ? `${SENT[type]}; the attempt's outcome is the test request's answer. Verify X-Service-Signature on the raw body before parsing it.`
         : `${SENT[type]}, from a durable outbox, at least once; retried with backoff until your endpoint answers 2xx within 10 s, and sent again on POST /api/webhooks/{id}/deliveries/{delivery_id}/redeliver. Verify X-Service-Signature on the raw body before parsing it.`,
       tags: ['webhooks'],
       // The delivery is authenticated by its signature header, not by a scheme the receiver checks for us.

@@ -1,5 +1,5 @@
 /**
- * Issue 23 point 5: how to call the main operations with curl, the TypeScript client
+ * How to call the main operations with curl, the TypeScript client
  * (clients/typescript) and Python's requests, as the document's `x-codeSamples` (Redoc and other
  * viewers show them beside the operation) and in docs/samples.md. Each sample reads the service's
  * address and the API key from INVOICE_API_URL and INVOICE_API_KEY, as the CLI does, and

@@ -3,7 +3,7 @@
  * document only. The defaults are the domain's (D14; the validator does not apply them,
  * ajv-options.ts), so in the schema they are only an annotation; but openapi-typescript types a
  * property with a `default` as always present unless it sits directly under a requestBody, so a
- * client built from the named InvoiceRequest would have to send every defaulted field (issue 23).
+ * client built from the named InvoiceRequest would have to send every defaulted field.
  */
 export function defaultsIntoDescriptions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(defaultsIntoDescriptions);

@@ -15,10 +15,10 @@ export const RATE_LIMIT_HEADERS = {
   'x-ratelimit-limit-monthly': { type: 'integer', description: 'The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent).' },
 } as const;
 
-/** D23: on a replay of the first answer to an Idempotency-Key. */
+/** On a replay of the first answer to an Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED_HEADER = { type: 'string', enum: ['true'], description: 'Present on a replay of the first answer to this Idempotency-Key.' } as const;
 
-/** D18: the session cookie sign-in sets and sign-out clears (session-cookie.ts). */
+/** The session cookie sign-in sets and sign-out clears (session-cookie.ts). */
 export const SESSION_COOKIE_SET_HEADER = {
   type: 'string',
   description: 'inv_session=<session id>; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000, Secure when PUBLIC_URL is https; sign-out sets it empty with Max-Age=0.',

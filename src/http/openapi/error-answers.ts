@@ -3,7 +3,7 @@ import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { REQUEST_ID_HEADER } from './documented-headers.ts';
 import { ERROR_EXAMPLES } from './error-examples.ts';
 
-/** A code an operation can answer, with the case (D16 variant) when its status depends on it. */
+/** A code an operation can answer, with the case when its status depends on it. */
 export type ErrorCase = ErrorCode | readonly [ErrorCode, string];
 
 /** What any request can meet before its route runs (client-error-reply.ts), or after it fails unexpectedly. */

@@ -16,7 +16,7 @@ import { WebhookAttemptSchema, WebhookDeliveryListResponseSchema, WebhookDeliver
 import { BatchRequestSchema } from '../batch-request-schema.ts';
 
 /**
- * The named schemas of the OpenAPI document (issue 23): each TypeBox schema that validates or
+ * The named schemas of the OpenAPI document: each TypeBox schema that validates or
  * serialises a shape is listed here once under the name clients see, and every copy of it in an
  * operation becomes a `$ref` (reference-components.ts). These names are what generated clients
  * call their types, so renaming one is a breaking change for them.

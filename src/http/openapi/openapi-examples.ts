@@ -50,7 +50,7 @@ const DELIVERY = {
 type Json = Record<string, any>;
 
 /**
- * Realistic examples on the main requests and answers (issue 23), added to the finished document:
+ * Realistic examples on the main requests and answers, added to the finished document:
  * a `$ref` body cannot carry examples of its own. spectral:oas checks each against its schema
  * (oas3-valid-media-example), so an example that drifts from the schema fails the suite.
  */

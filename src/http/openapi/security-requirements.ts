@@ -34,5 +34,5 @@ export const ACCOUNT: readonly Requirement[] = [{ bearerAuth: [] }, { cookieAuth
  */
 export const ACCOUNT_OR_ANONYMOUS: readonly Requirement[] = [{ bearerAuth: [] }, { cookieAuth: [] }, {}];
 
-/** Health, sign-up, login, password reset, e-mail verification, hosted links (protected by their signature t, D24). */
+/** Health, sign-up, login, password reset, e-mail verification, hosted links (protected by their signature t). */
 export const PUBLIC: readonly Requirement[] = [];

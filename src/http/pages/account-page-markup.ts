@@ -20,7 +20,7 @@ ${options.fields.map(inputField).join('\n')}
 ${options.after ?? ''}`;
 }
 
-/** The account pages by path (issue 9 item 2). They use the same endpoints as any API client. */
+/** The account pages by path. They use the same endpoints as any API client. */
 export const ACCOUNT_PAGES: Readonly<Record<string, Omit<WebPageSpec, 'entry'>>> = {
   '/register': {
     title: 'Create an account',

@@ -2,7 +2,7 @@ import { TAX_CATEGORY_OPTIONS } from './einvoice-section-markup.ts';
 import { inputField, selectField } from './form-fields.ts';
 import { escapeHtml } from './render-web-page.ts';
 
-/** An allowance's, charge's or shipping's VAT category; empty leaves it to the API (D37). */
+/** An allowance's, charge's or shipping's VAT category; empty leaves it to the API. */
 const categoryOptions = (empty: string): string => TAX_CATEGORY_OPTIONS
   .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(value === '' ? empty : label)}</option>`).join('');
 
@@ -31,9 +31,9 @@ const ADJUSTMENT_TEMPLATE = `<template id="adjustment-template">
 </template>`;
 
 /**
- * D37, folded until wanted in the totals panel, where a user looks for shipping and discounts:
- * the shipping's VAT (without it shipping stays an untaxed charge after tax, D7), and the
- * document-level allowances and charges, each in one VAT category and rate. They change the
+ * Folded until wanted in the totals panel, where a user looks for shipping and discounts: the
+ * shipping's VAT (without it shipping stays an untaxed charge after tax, D7), and the
+ * document-level allowances and charges (D37), each in one VAT category and rate. They change the
  * totals, the PDF and the e-invoice alike, so they are not in the E-invoice section.
  */
 export const ADJUSTMENTS_MARKUP = `<details id="adjustments-details"><summary>Shipping VAT, allowances and charges</summary>

@@ -86,7 +86,7 @@ ${eventChoices}
 </dialog>`;
 
 /**
- * The dashboard (issue 9 item 3). Filled in by the script from the account's own endpoints; an
+ * The dashboard. Filled in by the script from the account's own endpoints; an
  * account whose address is not confirmed sees only the "confirm your e-mail" panel (D43), since
  * every panel below would answer 403 unverified_account.
  */

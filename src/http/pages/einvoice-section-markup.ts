@@ -59,7 +59,7 @@ const CATEGORY_NAMES: Readonly<Record<TaxCategory, string>> = {
   S: 'S standard rate', Z: 'Z zero rated', E: 'E exempt', AE: 'AE reverse charge', K: 'K intra-community supply',
   G: 'G export outside the EU', O: 'O not subject to VAT', L: 'L Canary Islands (IGIC)', M: 'M Ceuta and Melilla (IPSI)',
 };
-/** D36: the VAT categories, empty for "from the tax" (S when taxed, Z at 0 %, O without any tax). */
+/** The VAT categories, empty for "from the tax" (S when taxed, Z at 0 %, O without any tax). */
 export const TAX_CATEGORY_OPTIONS: Options = [['', 'from the tax'], ...TAX_CATEGORIES.map((c) => [c, CATEGORY_NAMES[c]] as const)];
 
 /** The VATEX codes of the usual cases (BT-121); a reason in words (BT-120) covers any other. */
@@ -75,7 +75,7 @@ const VATEX_OPTIONS: Options = [
   ['VATEX-FR-FRANCHISE', 'VATEX-FR-FRANCHISE French VAT franchise'],
 ];
 
-/** UNTDID 4461 payment means (BT-81) a small business uses; empty lets the API choose (D35). */
+/** UNTDID 4461 payment means (BT-81) a small business uses; empty lets the API choose. */
 const MEANS_OPTIONS: Options = [
   ['', 'from the account (58 with an IBAN in EUR, else 30)'],
   ['58', '58 SEPA credit transfer'],
@@ -104,10 +104,11 @@ const electronicAddress = (prefix: 'from' | 'to', whose: string): string[] => [
 ];
 
 /**
- * Issue 25, point 3: the e-invoice fields (D32–D36) in a section folded away until wanted. Every
- * input's name is its InvoiceRequest path, as elsewhere in the form, but for two: the profile,
- * sent only with UBL, CII, "Check e-invoice" and a PDF that embeds the e-invoice, and the
- * embedding box (issue 22, D40), the page's own choice, which picks the PDF's profile.
+ * The e-invoice fields in a section folded away until wanted, so the form stays short for an
+ * invoice that needs none. Every input's name is its InvoiceRequest path, as elsewhere in the
+ * form, but for two: the profile, sent only with UBL, CII, "Check e-invoice" and a PDF that
+ * embeds the e-invoice, and the embedding box (a hybrid PDF), the page's own choice, which
+ * picks the PDF's profile.
  */
 export const EINVOICE_SECTION_MARKUP = `<section class="panel" aria-labelledby="h-einvoice"><h2 id="h-einvoice">E-invoice</h2>
 <details id="einvoice-details"><summary>E-invoice details (EN 16931, Peppol, XRechnung)</summary>

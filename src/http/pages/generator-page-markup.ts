@@ -44,7 +44,7 @@ function imagePicker(name: 'from.logo' | 'signature', label: string): string {
 </div>`;
 }
 
-/** An item's own VAT category; empty takes the invoice's (D36). */
+/** An item's own VAT category; empty takes the invoice's. */
 const ITEM_CATEGORY_OPTIONS = TAX_CATEGORY_OPTIONS
   .map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(value === '' ? 'the invoice\'s' : label)}</option>`).join('');
 
@@ -195,5 +195,5 @@ ${checkboxField({ name: 'features.qr', label: 'QR code on the PDF', checked: tru
 </aside>
 </div>`;
 
-/** The generator (issue 9 item 1): the whole InvoiceRequest as a form, with a live preview. */
+/** The generator: the whole InvoiceRequest as a form, with a live preview. */
 export const GENERATOR_PAGE: Omit<WebPageSpec, 'entry'> = { title: 'Invoice generator', page: 'generator', main, wide: true };

@@ -33,7 +33,7 @@ function sendWebPage(request: FastifyRequest, reply: FastifyReply, html: string,
 }
 
 /**
- * The web app (issue 9): the generator at /, the account pages and the dashboard, all rendered
+ * The web app: the generator at /, the account pages and the dashboard, all rendered
  * once at start-up from fixed text, and the built scripts and styles under /assets/. Everything
  * user-specific is fetched by the page's script from the API, so every page is the same for every
  * visitor.

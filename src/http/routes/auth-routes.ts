@@ -71,7 +71,7 @@ export interface AuthRouteDeps {
   /** Counts login, registration, resend and reset attempts per IP and per address. */
   readonly throttle: Throttle;
   readonly callers: CallerResolverDeps;
-  /** Secure cookies when the service is served over https (D18). */
+  /** Secure cookies when the service is served over https. */
   readonly secureCookies: boolean;
   /** The plan table, for credits.total of /api/auth/me (D22). */
   readonly limits: LimitsTable;
@@ -82,7 +82,7 @@ export interface AuthRouteDeps {
 }
 
 /**
- * The account endpoints of the spec plus verify, forgot-password and reset-password (issue 3).
+ * The account endpoints of the spec plus verify, forgot-password and reset-password.
  * Unsafe requests that carry a foreign Origin are refused before anything else: these are the
  * endpoints that set or use the session cookie, and only the service's own pages may call them
  * from a browser. Servers and scripts send no Origin and are unaffected.
@@ -159,7 +159,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
               tier: StringEnum(TIERS),
               email_verified: Type.Boolean(),
               api_key: Type.Unsafe<string | null>({ type: ['string', 'null'], description: 'The current key; null before the first one, and when it cannot be shown (see api_key_unavailable).' }),
-              api_key_unavailable: Type.Optional(Type.String({ description: 'Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one. Never a 500 (issue 20).' })),
+              api_key_unavailable: Type.Optional(Type.String({ description: 'Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one; the rest of the answer is as usual.' })),
               credits: Type.Object({
                 total: Type.Unsafe<number | null>({ type: ['integer', 'null'], description: 'Documents a month on this plan; null when unlimited.' }),
                 used: Type.Integer({ description: 'Documents used this calendar month (UTC), rounded up: a PDF or UBL is 1, ten JSON answers 1.' }),
@@ -234,7 +234,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncTypebox {
   };
 }
 
-/** The stored form of a presented session id, for rotation at login (D18). */
+/** The stored form of a presented session id, for rotation at login. */
 function hashOf(sessionId: string): string | undefined {
   return /^[A-Za-z0-9_-]{43}$/.test(sessionId) ? hashSecret(sessionId) : undefined;
 }

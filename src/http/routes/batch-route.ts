@@ -21,7 +21,7 @@ import { ANY_REQUEST, JSON_BODY, type ErrorCase } from '../openapi/error-answers
 
 /**
  * The body schema takes any element (items are checked one by one), so the JSON shape limits are
- * sized here from the largest legal batch: 50 of the largest invoices (issue 20, docs/hostile-input.md).
+ * sized here from the largest legal batch: 50 of the largest invoices (docs/hostile-input.md).
  */
 export const BATCH_JSON_SHAPE = jsonShapeLimits(BatchRequestSchema);
 
@@ -57,7 +57,7 @@ const BATCH_ERRORS: readonly ErrorCase[] = [
   'idempotency_key_conflict', ['idempotency_key_conflict', 'different_request'], 'rate_limit_hourly', 'rate_limit_weekly', 'monthly_limit_reached', 'not_provisioned',
 ];
 
-/** POST /api/batch (issue 7): up to 50 invoices, each succeeding or failing on its own. */
+/** POST /api/batch: up to 50 invoices, each succeeding or failing on its own. */
 export function batchRoute(deps: BatchRouteDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     const replies = installIdempotentReplies(app as never, deps.generation.idempotency);

@@ -46,7 +46,7 @@ const pdfOrJson = documentedSuccess({
 });
 
 /**
- * GET /api/i/{id}: the public, signed hosted link (D24). Not metered; failed opens are counted per
+ * GET /api/i/{id}: the public, signed hosted link. Not metered; failed opens are counted per
  * client IP, and past HOSTED_LINK_FAILURE_RULE every open from that IP answers 429 before any
  * lookup or HMAC is made.
  */

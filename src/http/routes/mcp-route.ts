@@ -21,7 +21,7 @@ export interface McpRouteDeps {
 }
 
 /**
- * The JSON shape limits of a POST /mcp body (issue 20): a JSON-RPC request whose arguments are the
+ * The JSON shape limits of a POST /mcp body: a JSON-RPC request whose arguments are the
  * largest any tool takes (a generate-invoice body), sized from the tools' own schemas.
  */
 function mcpJsonShape(tools: readonly McpTool[]) {
@@ -38,7 +38,7 @@ function mcpJsonShape(tools: readonly McpTool[]) {
 }
 
 /**
- * POST /mcp: the MCP endpoint (issue 24 point 7, docs/mcp.md). Not REST, so not in the OpenAPI
+ * POST /mcp: the MCP endpoint (docs/mcp.md). Not REST, so not in the OpenAPI
  * document. The API key is checked in onRequest, before the body is even read, so an
  * unauthenticated caller costs no parse and never reaches the SDK: 401 in D16's shape with
  * WWW-Authenticate: Bearer. GET and DELETE, which a stateless server does not serve, answer 405

@@ -25,7 +25,7 @@ const UsageSchema = Type.Object({
 });
 
 /**
- * GET /api/auth/usage (beyond the spec, issue 9): the figures a generation's meta carries (D22),
+ * GET /api/auth/usage (beyond the spec): the figures a generation's meta carries (D22),
  * read without generating anything, so the dashboard can show the plan's state. API key or
  * session of a verified account; counts nothing.
  */

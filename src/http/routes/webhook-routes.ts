@@ -26,7 +26,7 @@ const DeliveryParams = Type.Object({
 const ONE_WEBHOOK: readonly ErrorCase[] = [...KEY_ERRORS, ...PATH_ID, 'not_found'];
 
 /**
- * The webhook endpoints (spec Webhooks, D28, issue 24), API key only. There is no update
+ * The webhook endpoints (D28), API key only. There is no update
  * operation: PUT or PATCH answers 405 with Allow (register-error-handling.ts); the owner's
  * changes are actions (rotate-secret, enable) that say what they do.
  */

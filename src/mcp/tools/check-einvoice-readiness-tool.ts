@@ -10,7 +10,7 @@ import { invoiceTool } from '../invoice-tool.ts';
 import type { McpTool } from '../mcp-tool.ts';
 
 /**
- * Checks per account and minute. Not a generation, so not in the D20 windows nor metered, but
+ * Checks per account and minute. Not a generation, so not in the generation windows nor metered, but
  * computing an invoice of up to 8 MB is work the caller asks for; this bounds it.
  */
 export const READINESS_CHECK_RULE: ThrottleRule = Object.freeze({ limit: 120, windowS: 60 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pickFairDeliveries, type DeliveryCandidate } from '../../../src/domain/webhooks/pick-fair-deliveries.ts';
 
-// Issue 20 point 13: caps on attempts in flight per webhook and per account, and the silent lane.
+// Caps on attempts in flight per webhook and per account, and the silent lane.
 const c = (id: string, webhookId: string, accountId: string, silent = false, answering = false): DeliveryCandidate => ({ id, webhookId, accountId, silent, answering });
 const none = { byWebhook: new Map<string, number>(), byAccount: new Map<string, number>() };
 const limits = { perWebhook: 2, perAnsweringWebhook: 3, perAccount: 4, limit: 32, silentLimit: 16 };

@@ -98,7 +98,7 @@ describe('isRightToLeft (D29)', () => {
   }
 });
 
-describe('the word-by-word review of issue 20 (docs/pdf.md, "Labels")', () => {
+describe('the words of the word-by-word review (docs/pdf.md, "Labels")', () => {
   const everyWord = (language: Language) => [INVOICE_TITLE[language], TAX_WORD[language], ...Object.values(LABELS[language])];
 
   it('hi calls the invoice बीजक: no label says चालान (a challan, a delivery or payment slip)', () => {
@@ -135,7 +135,7 @@ describe('the word-by-word review of issue 20 (docs/pdf.md, "Labels")', () => {
     assert.deepEqual(rows, expected);
   });
 
-  // The second reading (issue 20): each row is a word a translator changed, and why (docs/pdf.md).
+  // The second reading: each row is a word a translator changed, and why (docs/pdf.md).
   const REVIEWED: ReadonlyArray<readonly [Language, keyof Labels, string, string]> = [
     ['fr', 'due_date', 'Date d’échéance', 'French print sets the apostrophe ’, not the typewriter \''],
     ['es', 'bill_to', 'Cliente', '"Facturar a" copied "Bill to"'],
@@ -172,7 +172,7 @@ describe('the word-by-word review of issue 20 (docs/pdf.md, "Labels")', () => {
   });
 });
 
-describe('labelValue: "label: value" in each language\'s typography (issue 20 review)', () => {
+describe('labelValue: "label: value" in each language\'s typography', () => {
   const CASES: ReadonlyArray<readonly [Language, string]> = [
     ['en', 'Tax ID: X1'],
     ['de', 'USt-IdNr.: X1'],

@@ -485,7 +485,7 @@ export interface webhooks {
         put?: never;
         /**
          * The webhook.test delivery
-         * @description POSTed once to the webhook named by POST /api/webhooks/{id}/test, active or not, whatever it subscribes to, with no retries; the attempt's outcome is the test request's answer (issue 24). Verify X-Service-Signature on the raw body before parsing it.
+         * @description POSTed once to the webhook named by POST /api/webhooks/{id}/test, active or not, whatever it subscribes to, with no retries; the attempt's outcome is the test request's answer. Verify X-Service-Signature on the raw body before parsing it.
          */
         post: operations["onWebhookTest"];
         delete?: never;
@@ -4607,7 +4607,7 @@ export interface operations {
                             email_verified: boolean;
                             /** @description The current key; null before the first one, and when it cannot be shown (see api_key_unavailable). */
                             api_key: string | null;
-                            /** @description Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one. Never a 500 (issue 20). */
+                            /** @description Only when a key is stored but cannot be shown, because it was sealed under another server encryption key: the key still works, and this message says how to get a new one; the rest of the answer is as usual. */
                             api_key_unavailable?: string;
                             credits: {
                                 /** @description Documents a month on this plan; null when unlimited. */
