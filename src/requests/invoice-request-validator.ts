@@ -2,11 +2,13 @@ import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { InvoiceRequestSchema } from '../domain/invoice/invoice-request-schema.ts';
 import { AJV_FORMATS_OPTIONS, AJV_OPTIONS } from '../schemas/ajv-options.ts';
+import { addLengthKeywords } from './add-length-keywords.ts';
 import { compileInParts } from './compile-in-parts.ts';
 
 // inlineRefs off: the parts below stay functions of their own (compile-in-parts.ts says why).
 const ajv = new Ajv({ ...AJV_OPTIONS, inlineRefs: false });
 ajvFormats.default(ajv, AJV_FORMATS_OPTIONS);
+addLengthKeywords(ajv);
 
 /**
  * The InvoiceRequest schema's validator, one for every entry: POST /api/generate-invoice's body,
