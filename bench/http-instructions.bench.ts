@@ -11,8 +11,16 @@
  * alike) or stalls on memory, so it complements the req/s figures of http.bench.ts, it does not
  * replace them.
  *
- * Each server runs under callgrind (about 50× slower), gets WARMUP requests so V8 has compiled
- * the hot code, has its counters zeroed, gets MEASURED requests, and has its counters dumped.
+ * Each server runs under valgrind with callgrind's counting off while it gets WARMUP requests
+ * (about 5× slower than without valgrind rather than 50×), then with counting on for SETTLE more,
+ * has its counters zeroed, gets MEASURED requests, and has its counters dumped. The warm-up is
+ * long because V8 optimises a function called once per request only after thousands of requests:
+ * after 3,000 the counted requests still ran much of the code unoptimised while V8's helper
+ * threads compiled it, which put 150,000–250,000 instructions of compiling and warming up into
+ * every request's count and made one build's count move by 15–20 % from run to run. The main
+ * thread (JavaScript, the event loop, the request's own work) is reported apart from V8's helper
+ * threads (compiling, garbage collection), whose share still moves with what V8 chose to compile
+ * in the counted window.
  *
  *   npm run bench:http-instructions
  *   SERVICE_DIST=/path/to/other/dist npm run bench:http-instructions   # A/B a different build
@@ -24,20 +32,25 @@ import path from 'node:path';
 import { TEN_LINE_INVOICE } from './ten-line-invoice.ts';
 import { waitFor } from './wait-for.ts';
 
-const WARMUP = Number(process.env.WARMUP ?? 3000);
+const WARMUP = Number(process.env.WARMUP ?? 25000);
+/** Requests counted nowhere, after counting was switched on: valgrind translates the code anew then. */
+const SETTLE = Number(process.env.SETTLE ?? 500);
 const MEASURED = Number(process.env.MEASURED ?? 2000);
 const CONNECTIONS = 16;
 const SERVICE_DIST = path.resolve(process.env.SERVICE_DIST ?? 'dist');
 const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
 const ANONYMOUS_UNLIMITED = '{"anonymous":{"hourly":1000000000,"weekly":1000000000}}';
 
-interface Counted { name: string; instructionsPerRequest: number }
+interface Counted { name: string; instructionsPerRequest: number; mainThreadPerRequest: number }
 
 function underCallgrind(outDir: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn('valgrind', [
     '--tool=callgrind',
     // V8 writes machine code into memory at run time; valgrind must re-read it when it changes.
     '--smc-check=all-non-file',
+    // Counting starts after the warm-up (callgrindControl '-i'); one file per thread.
+    '--instr-atstart=no',
+    '--separate-threads=yes',
     `--callgrind-out-file=${path.join(outDir, 'callgrind.out.%p')}`,
     process.execPath, ...args,
   ], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'ignore'] });
@@ -51,26 +64,35 @@ function send(url: string, body: string, amount: number): void {
   if (out.non2xx !== 0 || out.errors !== 0 || out['2xx'] !== amount) throw new Error(`${url}: ${JSON.stringify(out)}`);
 }
 
-function callgrindControl(pid: number, command: '-z' | '-d'): void {
-  const run = spawnSync('callgrind_control', [command, String(pid)], { encoding: 'utf8' });
+function callgrindControl(pid: number, command: '-z' | '-d' | '-i'): void {
+  const run = spawnSync('callgrind_control', command === '-i' ? ['-i', 'on', String(pid)] : [command, String(pid)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`callgrind_control ${command}: ${run.stderr}`);
 }
 
-/** The "totals:" line of the one dump file written after the counters were zeroed. */
-function dumpedTotal(outDir: string, pid: number): number {
-  const dumps = readdirSync(outDir).filter((f) => f.startsWith(`callgrind.out.${pid}.`));
-  if (dumps.length !== 1) throw new Error(`expected one dump for ${pid}, found ${dumps.join(', ')}`);
-  const match = /^totals: (\d+)/m.exec(readFileSync(path.join(outDir, dumps[0]!), 'utf8'));
-  if (match === null) throw new Error('no totals line in the callgrind dump');
-  return Number(match[1]);
+/** The "totals:" lines of the dump written after the counters were zeroed: every thread's, and the main thread's (thread 1). */
+function dumpedTotals(outDir: string, pid: number): { all: number; main: number } {
+  const dumps = readdirSync(outDir).filter((f) => f.startsWith(`callgrind.out.${pid}.1-`));
+  if (dumps.length === 0) throw new Error(`no dump for ${pid}`);
+  let all = 0;
+  let main = 0;
+  for (const dump of dumps) {
+    const match = /^totals: (\d+)/m.exec(readFileSync(path.join(outDir, dump), 'utf8'));
+    const total = match === null ? 0 : Number(match[1]);
+    all += total;
+    if (dump.endsWith('-01')) main = total;
+  }
+  return { all, main };
 }
 
 async function count(name: string, server: ChildProcess, url: string, body: string, outDir: string): Promise<Counted> {
   send(url, body, WARMUP);
+  callgrindControl(server.pid!, '-i');
+  send(url, body, SETTLE);
   callgrindControl(server.pid!, '-z');
   send(url, body, MEASURED);
   callgrindControl(server.pid!, '-d');
-  return { name, instructionsPerRequest: dumpedTotal(outDir, server.pid!) / MEASURED };
+  const totals = dumpedTotals(outDir, server.pid!);
+  return { name, instructionsPerRequest: totals.all / MEASURED, mainThreadPerRequest: totals.main / MEASURED };
 }
 
 async function main(): Promise<void> {
@@ -101,11 +123,13 @@ async function main(): Promise<void> {
     const floor = await count('bare Fastify, fixed body', bare, bareUrl, body, bareOut);
     const invoice = await count('POST /api/generate-invoice (10 lines, JSON)', service, invoiceUrl, body, serviceOut);
 
-    console.log(`Node ${process.version}; ${WARMUP} warm-up then ${MEASURED} counted requests per server, ${CONNECTIONS} connections; service build: ${path.relative(process.cwd(), SERVICE_DIST) || '.'}`);
-    console.log('| server | instructions per request |');
-    console.log('|---|---|');
-    for (const r of [floor, invoice]) console.log(`| ${r.name} | ${Math.round(r.instructionsPerRequest).toLocaleString('en-US')} |`);
-    console.log(`| ratio (floor / invoice) | ${((floor.instructionsPerRequest / invoice.instructionsPerRequest) * 100).toFixed(1)} % |`);
+    console.log(`Node ${process.version}; ${WARMUP} warm-up (not counted) and ${SETTLE} settling then ${MEASURED} counted requests per server, ${CONNECTIONS} connections; service build: ${path.relative(process.cwd(), SERVICE_DIST) || '.'}`);
+    const n = (x: number) => Math.round(x).toLocaleString('en-US');
+    console.log('| server | instructions per request | main thread | V8 helper threads |');
+    console.log('|---|---|---|---|');
+    for (const r of [floor, invoice]) console.log(`| ${r.name} | ${n(r.instructionsPerRequest)} | ${n(r.mainThreadPerRequest)} | ${n(r.instructionsPerRequest - r.mainThreadPerRequest)} |`);
+    const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
+    console.log(`| ratio (floor / invoice) | ${ratio(floor.instructionsPerRequest, invoice.instructionsPerRequest)} | ${ratio(floor.mainThreadPerRequest, invoice.mainThreadPerRequest)} | |`);
   } finally {
     service.kill('SIGTERM');
     bare?.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { DbOrTransaction } from '../db-or-transaction.ts';
 import { INTEGER_CEILING } from '../integer-ceiling.ts';
 
@@ -26,28 +26,63 @@ export async function addToBurstCounters(
   n: number,
   ceilings: { readonly hourly: number | null; readonly weekly: number | null },
 ): Promise<BurstCounts | undefined> {
-  const hourly = ceilings.hourly ?? INTEGER_CEILING;
-  const weekly = ceilings.weekly ?? INTEGER_CEILING;
-  // A row of an older window counts as 0 and moves to this one. A row already in a newer window
-  // (a request that read the clock just before the boundary, or an instance whose clock is a
-  // little behind) is counted in that newer window, never rolled back: rolling back would reset
-  // the newer window's count and let it pass its limit.
-  const hourBefore = sql<number>`(CASE WHEN burst_counters.hour_start >= ${window.hourStart} THEN burst_counters.hour_count ELSE 0 END)`;
-  const weekBefore = sql<number>`(CASE WHEN burst_counters.week_start >= ${window.weekStart} THEN burst_counters.week_count ELSE 0 END)`;
-  const hourStart = sql<number>`(CASE WHEN burst_counters.hour_start > ${window.hourStart} THEN burst_counters.hour_start ELSE ${window.hourStart} END)`;
-  const weekStart = sql<number>`(CASE WHEN burst_counters.week_start > ${window.weekStart} THEN burst_counters.week_start ELSE ${window.weekStart} END)`;
-  const result = await sql<{ hour_count: number; week_count: number }>`
-    INSERT INTO burst_counters (subject, hour_start, hour_count, week_start, week_count)
-    VALUES (${subject}, ${window.hourStart}, ${n}, ${window.weekStart}, ${n})
-    ON CONFLICT (subject) DO UPDATE SET
-      hour_count = ${hourBefore} + ${n},
-      hour_start = ${hourStart},
-      week_count = ${weekBefore} + ${n},
-      week_start = ${weekStart}
-    WHERE ${hourBefore} + ${n} <= ${hourly} AND ${weekBefore} + ${n} <= ${weekly}
-    RETURNING hour_count, week_count`.execute(db);
+  const values: UpsertValues = [subject, window.hourStart, window.weekStart, n, ceilings.hourly ?? INTEGER_CEILING, ceilings.weekly ?? INTEGER_CEILING];
+  const statement = compiledUpsert(db);
+  const parameters = new Array<unknown>(statement.slots.length);
+  for (let i = 0; i < parameters.length; i += 1) parameters[i] = values[statement.slots[i]!];
+  const result = await db.executeQuery(CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<{ hour_count: number; week_count: number }>);
   const row = result.rows[0];
   return row === undefined ? undefined : { hour: row.hour_count, week: row.week_count };
+}
+
+type UpsertValues = readonly [subject: unknown, hourStart: unknown, weekStart: unknown, n: unknown, hourly: unknown, weekly: unknown];
+
+/**
+ * The upsert of addToBurstCounters. The proposed row (`excluded`) carries the window starts and n,
+ * so each value is sent once. A row of an older window counts as 0 and moves to this one. A row
+ * already in a newer window (a request that read the clock just before the boundary, or an
+ * instance whose clock is a little behind) is counted in that newer window, never rolled back:
+ * rolling back would reset the newer window's count and let it pass its limit.
+ */
+function upsertStatement([subject, hourStart, weekStart, n, hourly, weekly]: UpsertValues): RawBuilder<unknown> {
+  const hourBefore = sql`(CASE WHEN burst_counters.hour_start >= excluded.hour_start THEN burst_counters.hour_count ELSE 0 END)`;
+  const weekBefore = sql`(CASE WHEN burst_counters.week_start >= excluded.week_start THEN burst_counters.week_count ELSE 0 END)`;
+  return sql`
+    INSERT INTO burst_counters (subject, hour_start, hour_count, week_start, week_count)
+    VALUES (${subject}, ${hourStart}, ${n}, ${weekStart}, ${n})
+    ON CONFLICT (subject) DO UPDATE SET
+      hour_count = ${hourBefore} + excluded.hour_count,
+      hour_start = (CASE WHEN burst_counters.hour_start > excluded.hour_start THEN burst_counters.hour_start ELSE excluded.hour_start END),
+      week_count = ${weekBefore} + excluded.week_count,
+      week_start = (CASE WHEN burst_counters.week_start > excluded.week_start THEN burst_counters.week_start ELSE excluded.week_start END)
+    WHERE ${hourBefore} + excluded.hour_count <= ${hourly} AND ${weekBefore} + excluded.week_count <= ${weekly}
+    RETURNING hour_count, week_count`;
+}
+
+/** The upsert's SQL text, and which of its values each of its parameters takes, in SQL order. */
+interface CompiledUpsert {
+  readonly sql: string;
+  readonly slots: readonly number[];
+}
+
+/**
+ * Every request that generates runs the upsert, and building and compiling it with Kysely cost
+ * more than running it; only its values change, so it is compiled once per dialect (keyed by the
+ * dialect's adapter, which a transaction shares with its database), with a marker in place of
+ * each value to learn where each one goes.
+ */
+const COMPILED_UPSERTS = new WeakMap<object, CompiledUpsert>();
+
+function compiledUpsert(db: DbOrTransaction): CompiledUpsert {
+  const adapter = db.getExecutor().adapter;
+  let compiled = COMPILED_UPSERTS.get(adapter);
+  if (compiled === undefined) {
+    const markers = [{}, {}, {}, {}, {}, {}] as const;
+    const query = upsertStatement(markers).compile(db);
+    compiled = { sql: query.sql, slots: query.parameters.map((parameter) => markers.indexOf(parameter as object)) };
+    COMPILED_UPSERTS.set(adapter, compiled);
+  }
+  return compiled;
 }
 
 /** The counts of subject in the given windows (or a newer one, as above), 0 where it has none. */
