@@ -9,6 +9,7 @@
  *
  *   npm run bench:http            # builds first
  *   DURATION_S=20 CONNECTIONS=32 npm run bench:http
+ *   SERVICE_DIST=/path/to/other/checkout/dist npm run bench:http   # A/B another build with this script
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,12 @@ const DURATION_S = Number(process.env.DURATION_S ?? 3);
 // figure that holds still.
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 16);
-const WARMUP_S = 3;
+// V8 goes on optimising the request path for the first ~18,000 requests (docs/performance.md):
+// a shorter warm-up measures that compiling inside the rounds, and penalises the build with more
+// code to optimise.
+const WARMUP_S = Number(process.env.WARMUP_S ?? 15);
+/** The build under test, with its checkout's templates and fonts beside it. */
+const SERVICE_DIST = path.resolve(process.env.SERVICE_DIST ?? 'dist');
 const LOAD: LoadOptions = { connections: CONNECTIONS, durationS: DURATION_S };
 
 async function main(): Promise<void> {
@@ -35,7 +41,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'invoice-bench-'));
   // Limits are on, as in production, with figures no run can reach: every request is counted
   // in its per-IP windows, none is refused.
-  const service = startPinned(['dist/server.js'], { PORT: '3902', DATA_DIR: dataDir, LOG_LEVEL: 'info', PLAN_LIMITS: '{"anonymous":{"hourly":1000000000,"weekly":1000000000}}' });
+  const service = startPinned([path.join(SERVICE_DIST, 'server.js')], { PORT: '3902', DATA_DIR: dataDir, LOG_LEVEL: 'info', PLAN_LIMITS: '{"anonymous":{"hourly":1000000000,"weekly":1000000000}}' });
   let bare: ChildProcess | undefined;
   try {
     const check = await waitFor(invoiceUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -59,7 +65,7 @@ async function main(): Promise<void> {
     }
 
     const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
-    console.log(`invoice-service ${version}, Node ${process.version}, ${cpus()[0]?.model} × ${cpus().length}`);
+    console.log(`invoice-service ${version} (${SERVICE_DIST}), Node ${process.version}, ${cpus()[0]?.model} × ${cpus().length}`);
     console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s each after a ${WARMUP_S} s warm-up of each server; server on CPU 0, load on CPU 1`);
     console.log('| round | bare Fastify req/s (p50 / p99 ms, CPU µs/req) | generate-invoice req/s (p50 / p99 ms, CPU µs/req) | req/s ratio | CPU ratio |');
     console.log('|---|---|---|---|---|');
