@@ -70,23 +70,24 @@ export async function commitGeneration(deps: GenerationDeps, run: GenerationRun,
   const ready = loaded.filter((item) => item !== undefined);
 
   const refusedOf = (outcome: Extract<RecordOutcome, { kind: 'refused' }>) => quotaRefusal(outcome.shortfall, caller.tier, plan, nowMs, deps.upgradeUrl);
-  const committed = ready.length === 0 ? { outcomes: [], event: undefined } : await deps.inTransaction(async (tx) => {
+  const committed = ready.length === 0 ? { outcomes: [], recorded: [], event: undefined } : await deps.inTransaction(async (tx) => {
     if (tie !== undefined && !(await holdIdempotencyClaim(tx, tie.claim))) return { claimLost: true as const };
     const keptImages = new Set<string>();
     const outcomes: RecordOutcome[] = [];
     for (const item of ready) outcomes.push(await recordAccountInvoice(tx, item, policy.choices(item.planned), caller, nowMs, plan, keptImages));
-    if (!outcomes.some((outcome) => outcome.kind === 'recorded')) return { outcomes, event: undefined };
+    const recorded = recordedItems(ready, outcomes);
+    if (recorded.length === 0) return { outcomes, recorded, event: undefined };
     const atCommit = new Map(failures);
     ready.forEach((item, position) => {
       const outcome = outcomes[position]!;
       if (outcome.kind === 'refused') atCommit.set(item.index, refusedOf(outcome));
     });
-    const state = { nowMs, count: inputs.length, failures: atCommit, rateLimited: rateLimited || atCommit.size > failures.size, recorded: recordedItems(ready, outcomes) };
+    const state = { nowMs, count: inputs.length, failures: atCommit, rateLimited: rateLimited || atCommit.size > failures.size, recorded };
     const event: RecordedEvent | undefined = await policy.commit(tx, run, state, tie);
-    return { outcomes, event };
+    return { outcomes, recorded, event };
   });
   if ('claimLost' in committed) throw idempotencyClaimLost();
-  const { outcomes, event } = committed;
+  const { outcomes, recorded, event } = committed;
   ready.forEach((item, position) => {
     const outcome = outcomes[position]!;
     if (outcome.kind !== 'refused') return;
@@ -95,7 +96,7 @@ export async function commitGeneration(deps: GenerationDeps, run: GenerationRun,
   });
   // An event not held is due at once: there is no document to wait for.
   if (event !== undefined && !event.held) deps.onWebhookEvent();
-  return { nowMs, count: inputs.length, failures, rateLimited, admission, recorded: recordedItems(ready, outcomes), event, tie, firstRequestId: undefined };
+  return { nowMs, count: inputs.length, failures, rateLimited, admission, recorded, event, tie, firstRequestId: undefined };
 }
 
 /** The items their transaction recorded, in index order. */

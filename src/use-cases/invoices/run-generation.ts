@@ -1,4 +1,4 @@
-import type { IdempotencyTie, KeptGeneration } from '../idempotency/kept-generation.ts';
+import type { IdempotencyTie } from '../idempotency/kept-generation.ts';
 import { commitGeneration } from './commit-generation.ts';
 import { deliverGeneration } from './deliver-generation.ts';
 import type { GenerationDeps } from './generation-deps.ts';
@@ -15,7 +15,7 @@ import { resumeGeneration } from './resume-generation.ts';
 export async function runGeneration(deps: GenerationDeps, run: GenerationRun, inputs: readonly GenerationInput[], policy: GenerationPolicy, tie: IdempotencyTie | undefined): Promise<GenerationResult> {
   const resumes = tie?.resumes;
   const committed = tie !== undefined && resumes !== undefined && resumes.kind === policy.keeps
-    ? await resumeGeneration(deps, run, inputs, policy, { ...tie, resumes: resumes as KeptGeneration })
+    ? await resumeGeneration(deps, run, inputs, policy, { ...tie, resumes })
     : await commitGeneration(deps, run, inputs, policy, tie);
   return deliverGeneration(deps, run, policy, committed);
 }
