@@ -11,6 +11,9 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY web ./web
+# The official e-invoice rule sets, compiled by the build's last step (scripts/compile-rule-sets.ts).
+COPY einvoice-rules ./einvoice-rules
+COPY scripts/compile-rule-sets.ts ./scripts/
 RUN npm run build && npm prune --omit=dev
 
 # --- Run: only what the service reads at run time.
@@ -21,6 +24,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY templates ./templates
+# The schemas the service validates received e-invoices against (the compiled rule sets are in dist/).
+COPY einvoice-rules ./einvoice-rules
 # jemalloc: the service preloads it at start when installed (src/render/allocator-settings.ts),
 # which keeps PDF rendering under 400 MB where glibc's malloc fragments (docs/performance.md).
 RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2

@@ -23,7 +23,19 @@ import path from 'node:path';
 /** The rule files, by the name the sources below use. */
 export type RuleFile = 'en16931-ubl' | 'en16931-cii' | 'peppol-ubl' | 'xrechnung-ubl';
 
+/**
+ * Where the rule files are under root: the project's own einvoice-rules/ folder, or the official
+ * checker's layout (ubl-2.1/en16931/ and einvoice/rules/ side by side).
+ */
 export function ruleFilePaths(root: string): Record<RuleFile, string> {
+  if (existsSync(path.join(root, 'en16931', 'EN16931-UBL-validation.xslt'))) {
+    return {
+      'en16931-ubl': path.join(root, 'en16931', 'EN16931-UBL-validation.xslt'),
+      'en16931-cii': path.join(root, 'en16931', 'en16931-cii.xslt'),
+      'peppol-ubl': path.join(root, 'peppol', 'peppol-ubl.xsl'),
+      'xrechnung-ubl': path.join(root, 'xrechnung', 'xrechnung-ubl.xsl'),
+    };
+  }
   return {
     'en16931-ubl': path.join(root, 'ubl-2.1', 'en16931', 'EN16931-UBL-validation.xslt'),
     'en16931-cii': path.join(root, 'einvoice', 'rules', 'en16931-cii.xslt'),

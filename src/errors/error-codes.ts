@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   e_invoice_incomplete: 400, // a profile's data missing or contradictory; error.problems lists each
   invalid_qr_type: 400,
   invalid_json: 400,
+  invalid_document: 400, // beyond the spec (D51): a body to inspect that is no e-invoice, or one refused unread (a DOCTYPE, too deep, too costly)
   bad_request: 400, // beyond the spec: bytes Node's HTTP parser refuses (not HTTP/1.1)
   request_timeout: 408, // beyond the spec: headers or body too slow (slow loris)
   uri_too_long: 414, // beyond the spec: a path segment over 200 characters (no id of ours is that long)
@@ -34,6 +35,7 @@ export const ERROR_STATUS = {
   pdf_error: 500,
   ubl_error: 500,
   cii_error: 500, // beyond D16's list: the CII twin of ubl_error
+  check_error: 500, // beyond the spec: the official checks could not be run on a received document
   internal_error: 500, // beyond the spec: anything unexpected, with no internals in the message
   not_provisioned: 503,
 } as const satisfies Record<string, number>;
@@ -51,6 +53,7 @@ export const ERROR_VARIANT_STATUS = {
   auth_required: { anonymous_generation: 403 }, // an anonymous caller asked for more than JSON totals (spec Authentication rule 2)
   idempotency_key_conflict: { different_request: 422 }, // the key was used for another body
   pdf_error: { renderer_busy: 503 }, // the PDF workers' queue is full: retry later
+  check_error: { checker_busy: 503 }, // the rule-check workers' queue is full: retry later
 } as const satisfies Partial<Record<ErrorCode, Record<string, number>>>;
 
 type VariantMap = typeof ERROR_VARIANT_STATUS;

@@ -9,10 +9,11 @@ import { promisify } from 'node:util';
 import SaxonJS from 'saxon-js';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
-// Checks e-invoices as the official checker /work/shared/einvoice/check-einvoice.mjs does (same
-// schemas, rule sets per profile and fatal/warning split), from files vendored in the repository
-// (test/fixtures/ubl-2.1/, test/fixtures/einvoice/; see their READMEs) and with xmllint-wasm in
-// place of the xmllint binary, so it runs on a clean clone after `npm install`.
+// Checks e-invoices as the official checker check-einvoice.mjs (kept outside this repository) does
+// (same schemas, rule sets per profile and fatal/warning split), from the artefacts the service
+// itself vendors (einvoice-rules/, see its README) but by a path of its own: xmllint-wasm in place
+// of the xmllint binary, and each XSLT compiled here with xslt3. The tests use it as the second
+// opinion on what the service's own checker (src/einvoice-check/) reports.
 
 export type EInvoiceProfile = 'en16931' | 'peppol' | 'xrechnung';
 export type Syntax = 'ubl' | 'cii';
@@ -51,17 +52,16 @@ export interface EInvoiceCheck {
 }
 
 const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const UBL_DIR = path.join(PROJECT_DIR, 'test', 'fixtures', 'ubl-2.1');
-const EINVOICE_DIR = path.join(PROJECT_DIR, 'test', 'fixtures', 'einvoice');
+const RULES_DIR = path.join(PROJECT_DIR, 'einvoice-rules');
 // Under node_modules so it is never committed, and a fresh `npm install` on CI starts cold.
 const SEF_CACHE_DIR = path.join(PROJECT_DIR, 'node_modules', '.cache', 'einvoice-rules');
 
 const RULE_XSLTS: Readonly<Record<RuleSet, string>> = {
-  'en16931-ubl': path.join(UBL_DIR, 'en16931', 'EN16931-UBL-validation.xslt'),
-  'en16931-cii': path.join(EINVOICE_DIR, 'rules', 'en16931-cii.xslt'),
-  'peppol-ubl': path.join(EINVOICE_DIR, 'rules', 'peppol-ubl.xsl'),
-  'xrechnung-ubl': path.join(EINVOICE_DIR, 'rules', 'xrechnung-ubl.xsl'),
-  'xrechnung-cii': path.join(EINVOICE_DIR, 'rules', 'xrechnung-cii.xsl'),
+  'en16931-ubl': path.join(RULES_DIR, 'en16931', 'EN16931-UBL-validation.xslt'),
+  'en16931-cii': path.join(RULES_DIR, 'en16931', 'en16931-cii.xslt'),
+  'peppol-ubl': path.join(RULES_DIR, 'peppol', 'peppol-ubl.xsl'),
+  'xrechnung-ubl': path.join(RULES_DIR, 'xrechnung', 'xrechnung-ubl.xsl'),
+  'xrechnung-cii': path.join(RULES_DIR, 'xrechnung', 'xrechnung-cii.xsl'),
 };
 
 // As the official checker: Peppol defines no CII syntax; XRechnung's sets carry the Peppol rules it keeps.
@@ -82,13 +82,13 @@ interface DocumentKind {
 const INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
 const CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
 const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
-const UBL_COMMON = path.join(UBL_DIR, 'xsd');
+const UBL_COMMON = path.join(RULES_DIR, 'ubl-2.1', 'xsd');
 const DOCUMENT_KINDS: ReadonlyMap<string, DocumentKind> = new Map(Object.entries({
   [INVOICE_NS]: { syntax: 'ubl', dir: UBL_COMMON, schema: 'maindoc/UBL-Invoice-2.1.xsd', preload: 'folder' },
   [CREDIT_NOTE_NS]: { syntax: 'ubl', dir: UBL_COMMON, schema: 'maindoc/UBL-CreditNote-2.1.xsd', preload: 'folder' },
   [CII_NS]: {
     syntax: 'cii',
-    dir: path.join(EINVOICE_DIR, 'xsd', 'cii-d16b'),
+    dir: path.join(RULES_DIR, 'cii-d16b'),
     schema: 'CrossIndustryInvoice_100pD16B.xsd',
     preload: ['QualifiedDataType', 'ReusableAggregateBusinessInformationEntity', 'UnqualifiedDataType']
       .map((module) => `CrossIndustryInvoice_${module}_100pD16B.xsd`),

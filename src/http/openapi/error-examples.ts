@@ -15,6 +15,7 @@ export const ERROR_EXAMPLES = {
   e_invoice_incomplete: 'The xrechnung e-invoice cannot be made: one thing is missing or inconsistent. to.electronic_address (BT-49): XRechnung needs the buyer\'s electronic address.',
   invalid_qr_type: 'payment.qr.type must be one of upi, pix, sepa, promptpay, url, text (got "bitcoin").',
   invalid_json: 'The request body is not valid JSON. Check quotes, commas and brackets.',
+  invalid_document: 'The XML declares a DOCTYPE, which an e-invoice never needs and which could declare entities: send the document without it.',
   bad_request: 'The request is not well-formed HTTP/1.1. Check the request line, the headers and the body framing (Content-Length or chunked).',
   request_timeout: 'The request arrived too slowly: its headers must arrive within 15 s and the whole request within 60 s. Send it again in one go.',
   uri_too_long: 'A segment of the URL path is longer than 200 characters; no id of this service is that long. Check the URL (see /docs for the endpoints).',
@@ -37,6 +38,7 @@ export const ERROR_EXAMPLES = {
   pdf_error: 'The PDF could not be made. It has been logged; quote the X-Request-Id header when reporting it.',
   ubl_error: 'The UBL document could not be made. It has been logged; quote the X-Request-Id header when reporting it.',
   cii_error: 'The CII document could not be made. It has been logged; quote the X-Request-Id header when reporting it.',
+  check_error: 'The document could not be checked. Retry; if it fails again, report the request id.',
   internal_error: 'An internal error occurred. It has been logged; quote the X-Request-Id header when reporting it.',
   not_provisioned: 'The sqlite storage is not reachable; the service cannot take requests until it is.',
 } as const satisfies Record<ErrorCode, string>;

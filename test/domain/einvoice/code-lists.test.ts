@@ -8,10 +8,10 @@ import { UNIT_CODES } from '../../../src/domain/einvoice/unit-code.ts';
 import { CODE_LIST_SOURCES, extractCodeLists, pickList, readAssertLists, readListVariables } from '../../../scripts/extract-code-lists.ts';
 
 // The code lists must be the official validators' lists, or the service writes documents they
-// refuse. They are compared with the rule files vendored in test/fixtures/ (the same files as
-// ../shared, in the same layout), so the check runs on a clean clone.
+// refuse. They are compared with the rule files vendored in einvoice-rules/ (the same files as
+// the official checker's, in a layout of the project's own), so the check runs on a clean clone.
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+const RULES = fileURLToPath(new URL('../../../einvoice-rules/', import.meta.url));
 
 describe('code lists hold the codes an invoice writer relies on', () => {
   const expected: { name: keyof typeof lists; has: string[]; lacks?: string[] }[] = [
@@ -71,14 +71,14 @@ describe('the codes the service writes are in the lists', () => {
   });
 });
 
-describe('the constants agree with the rule files in test/fixtures/', () => {
-  const extracted = extractCodeLists(FIXTURES);
+describe('the constants agree with the rule files in einvoice-rules/', () => {
+  const extracted = extractCodeLists(RULES);
   for (const name of Object.keys(CODE_LIST_SOURCES) as (keyof typeof CODE_LIST_SOURCES)[]) {
     it(`${name} (${CODE_LIST_SOURCES[name].file} ${CODE_LIST_SOURCES[name].rules.join(', ')})`, () => {
       const constant = lists[name];
       const official = new Set(extracted[name]);
       assert.deepEqual({ extra: [...constant].filter((code) => !official.has(code)), missing: [...official].filter((code) => !constant.has(code)) },
-        { extra: [], missing: [] }, `run node scripts/extract-code-lists.ts test/fixtures --literals`);
+        { extra: [], missing: [] }, `run node scripts/extract-code-lists.ts einvoice-rules --literals`);
       assert.equal(constant.size, extracted[name].length);
     });
   }

@@ -1,4 +1,4 @@
-// saxon-js 2.7.0 ships no type declarations. This declares only what check-einvoice.ts calls;
+// saxon-js 2.7.0 ships no type declarations. This declares only what the rule checks call;
 // documents, SEF stylesheets and XPath results stay `unknown` to be narrowed where used.
 declare module 'saxon-js' {
   interface SaxonJS {

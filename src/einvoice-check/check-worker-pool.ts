@@ -1,0 +1,39 @@
+import { AppError } from '../errors/app-error.ts';
+import { createWorkerPool } from '../lib/worker-pool.ts';
+import type { CheckJob, CheckOutcome, ExamineOutcome } from './check-job.ts';
+import type { EInvoiceChecker } from './einvoice-checker.ts';
+
+export interface CheckWorkerPoolOptions {
+  /** Worker threads; each holds the schemas and the rule sets it has run (about 60–120 MB). */
+  readonly size?: number;
+  /** A document whose checks take longer is refused (invalid_document) and its worker replaced. */
+  readonly timeoutMs?: number;
+  readonly maxQueued?: number;
+  readonly onFailure?: (reason: string) => void;
+}
+
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './check-worker.ts' : './check-worker.js', import.meta.url);
+
+/**
+ * The official checks run off the event loop, in worker threads that each keep the compiled
+ * schemas and rule sets: a large document never stalls other requests, and one that takes too
+ * long is cut off.
+ */
+export function createCheckWorkerPool(options: CheckWorkerPoolOptions = {}): EInvoiceChecker {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const pool = createWorkerPool<CheckJob, CheckOutcome | ExamineOutcome>(WORKER_URL, {
+    size: options.size ?? 1,
+    timeoutMs,
+    maxQueued: options.maxQueued ?? 200,
+    ...(options.onFailure !== undefined ? { onFailure: options.onFailure } : {}),
+  }, {
+    failed: () => new AppError('check_error', 'The document could not be checked. Retry; if it fails again, report the request id.'),
+    timedOut: () => new AppError('invalid_document', `Checking the document took longer than ${timeoutMs / 1000} s, so it was stopped. Send documents of at most a few thousand lines.`),
+    busy: (maxQueued) => new AppError('check_error', `The checker has ${maxQueued} documents waiting. Retry in a few seconds.`, { variant: 'checker_busy' }),
+  });
+  return {
+    examine: async (xml, inPdf) => await pool.run({ kind: 'examine', xml, inPdf }) as ExamineOutcome,
+    check: async (xml, schema, ruleSets) => await pool.run({ kind: 'rules', xml, schema, ruleSets }) as CheckOutcome,
+    close: () => pool.close(),
+  };
+}

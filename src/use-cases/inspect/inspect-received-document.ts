@@ -1,0 +1,91 @@
+import { AppError } from '../../errors/app-error.ts';
+import { computeInvoiceResult } from '../../domain/invoice/compute-invoice.ts';
+import { CURRENCY_MINOR_UNITS } from '../../domain/invoice/catalog.ts';
+import { compareTotals } from '../../domain/inspect/compare-totals.ts';
+import { fitLinesToNets } from '../../domain/inspect/fit-lines-to-nets.ts';
+import { receivedInvoiceRequest } from '../../domain/inspect/received-invoice-request.ts';
+import { scanXmlProlog } from '../../domain/inspect/scan-xml-prolog.ts';
+import { verdictOf, type Finding } from '../../domain/inspect/verdict.ts';
+import type { CheckName } from '../../domain/inspect/received-document.ts';
+import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import type { EInvoiceChecker } from '../../einvoice-check/einvoice-checker.ts';
+import type { RuleSet } from '../../einvoice-check/rule-set-files.ts';
+import type { Inspection } from './inspection.ts';
+
+/** A received e-invoice as XML text, with where it came from. */
+export interface ReceivedXml {
+  readonly xml: string;
+  readonly container: 'xml' | 'pdf';
+  readonly attachment: string | null;
+}
+
+const CHECK_OF_SET: Readonly<Record<RuleSet, CheckName>> = {
+  'en16931-ubl': 'en16931', 'en16931-cii': 'en16931', 'peppol-ubl': 'peppol', 'xrechnung-ubl': 'xrechnung', 'xrechnung-cii': 'xrechnung',
+};
+
+const refused = (reason: string) => new AppError('invalid_document', reason);
+
+/**
+ * The request its amounts are computed from. The amounts do not depend on the document type, and
+ * a credit note that names no invoice it corrects (EN 16931 allows it, this API does not) is
+ * still recomputed.
+ */
+const forAmounts = (request: InvoiceRequest): InvoiceRequest =>
+  (request.document_type === 'credit_note' && request.billing_reference === undefined ? { ...request, document_type: 'invoice' } : request);
+
+/**
+ * Checks and reads one received e-invoice: refuses, unread, what is not an e-invoice or could be
+ * hostile (a DOCTYPE), then has the checker read it and run the official schema and rules its
+ * syntax and profile call for, and maps it onto a request whose totals the engine recomputes.
+ * Meters nothing: the HTTP, MCP and CLI callers decide that.
+ */
+export async function inspectReceivedDocument(checker: EInvoiceChecker, received: ReceivedXml, today: string): Promise<Inspection> {
+  const prolog = scanXmlProlog(received.xml);
+  if (prolog.kind === 'doctype') {
+    throw refused('The XML declares a DOCTYPE, which an e-invoice never needs and which could declare entities (XXE, entity expansion): send the document without it.');
+  }
+  if (prolog.kind === 'not-xml') throw refused(`The body is not XML: found ${prolog.found} where the root element should start.`);
+  const { examination, outcome } = await checker.examine(received.xml, received.container === 'pdf');
+  if (examination.kind === 'refused') throw refused(examination.reason);
+
+  const findings: Finding[] = [];
+  if (outcome !== undefined && !outcome.wellFormed) {
+    findings.push({ check: 'schema', rule: 'schema', flag: 'fatal', location: `line ${outcome.line}`, text: `The XML is not well-formed: ${outcome.error}` });
+  } else if (outcome !== undefined) {
+    for (const v of outcome.schema ?? []) findings.push({ check: 'schema', rule: 'schema', flag: 'fatal', location: v.location ?? `line ${v.line}`, text: `line ${v.line}: ${v.message}` });
+    for (const f of outcome.findings) findings.push({ check: CHECK_OF_SET[f.set], rule: f.rule, flag: f.flag, location: f.location, text: f.text });
+  }
+  const verdict = verdictOf(examination.checks, findings);
+  const mapped = receivedInvoiceRequest(examination.invoice);
+  const notCarried = [...mapped.notCarried];
+  let request: InvoiceRequest = mapped.request;
+  let totals: Inspection['totals'];
+  try {
+    const currency = request.invoice?.currency ?? 'USD';
+    const context = { today, number: request.invoice?.number ?? 'RECEIVED' };
+    const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context);
+    request = { ...request, items: fitted.request.items };
+    notCarried.push(...fitted.notCarried);
+    const breakdown = computeInvoiceResult(forAmounts(request), context).breakdown();
+    totals = { ...compareTotals(examination.invoice.totals, breakdown, CURRENCY_MINOR_UNITS[currency]) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    totals = null;
+    // A request the engine refuses (an unsupported currency, a bound exceeded) still reads.
+    notCarried.push({ term: null, path: 'totals', value: `The totals could not be recomputed: ${error.message}` });
+  }
+  return {
+    document: {
+      syntax: examination.syntax,
+      type: examination.creditNote ? 'credit_note' : 'invoice',
+      container: received.container,
+      attachment: received.attachment,
+      customization_id: examination.specificationId,
+      profile: examination.profile,
+    },
+    verdict,
+    invoice: request,
+    not_carried: notCarried,
+    totals,
+  };
+}
