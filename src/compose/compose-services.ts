@@ -7,6 +7,9 @@ import { createMailer } from '../mail/create-mailer.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PdfRenderer } from '../render/pdf-renderer.ts';
 import { createPdfWorkerPool } from '../render/pdf-worker-pool.ts';
+import { createCheckWorkerPool } from '../einvoice-check/check-worker-pool.ts';
+import type { EInvoiceChecker } from '../einvoice-check/einvoice-checker.ts';
+import type { InspectionDeps } from '../use-cases/inspect/inspect-invoice.ts';
 import type { Database } from '../storage/database.ts';
 import { createWriteGroup, transactionRunner } from '../storage/write-group.ts';
 import type { AccountDeps } from '../use-cases/accounts/account-deps.ts';
@@ -49,6 +52,7 @@ export interface Services {
   readonly callers: CallerResolverDeps;
   readonly accounts: AccountDeps;
   readonly generation: GenerationDeps;
+  readonly inspection: InspectionDeps;
   /** What the health check pings. */
   readonly health: { readonly storage: HealthStorage; readonly counters: HealthCounters };
   readonly hostedInvoices: HostedInvoiceReader;
@@ -83,6 +87,13 @@ export async function composeServices(config: Config, parts: ServiceParts, lifec
     onFailure: (reason) => logger.error({ reason }, 'pdf render failed'),
   }));
   if (parts.pdfRenderer === undefined) lifecycle.onClose(async () => renderer?.close());
+  // One worker: a rule run is mostly one core's work, and the PDF workers take the others.
+  let checkerPool: EInvoiceChecker | undefined;
+  const checker = () => (checkerPool ??= createCheckWorkerPool({
+    size: 1,
+    onFailure: (reason) => logger.error({ reason }, 'e-invoice check failed'),
+  }));
+  lifecycle.onClose(async () => checkerPool?.close());
   const clock = parts.clock ?? Date.now;
   // On SQLite one write group serves the counters and the generation transactions, so the small
   // writes of the requests of one event-loop turn share a commit (write-group.ts).
@@ -136,6 +147,13 @@ export async function composeServices(config: Config, parts: ServiceParts, lifec
       clock,
       inTransaction,
       links,
+    },
+    inspection: {
+      checker,
+      burstLimiter: counters.burstLimiter,
+      limits: config.limits,
+      inTransaction,
+      upgradeUrl: config.upgradeUrl,
     },
     health: { storage: database, counters },
     hostedInvoices: createHostedInvoiceReader({

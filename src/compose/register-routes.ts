@@ -6,6 +6,7 @@ import { authRoutes } from '../http/routes/auth-routes.ts';
 import { batchRoute } from '../http/routes/batch-route.ts';
 import { generateInvoiceRoute } from '../http/routes/generate-invoice-route.ts';
 import { healthRoute } from '../http/routes/health-route.ts';
+import { inspectInvoiceRoute } from '../http/routes/inspect-invoice-route.ts';
 import { hostedInvoiceRoute } from '../http/routes/hosted-invoice-route.ts';
 import { mcpRoute } from '../http/routes/mcp-route.ts';
 import { usageRoute } from '../http/routes/usage-route.ts';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config, servi
   await app.register(healthRoute(services.health.storage, services.health.counters, version));
   await app.register(generateInvoiceRoute({ callers, generation, clock }));
   await app.register(batchRoute({ callers, generation, clock }));
+  await app.register(inspectInvoiceRoute({ callers, inspection: services.inspection, clock }));
   await app.register(usageRoute({ ...callers, ...generation }));
   await app.register(hostedInvoiceRoute({ reader: services.hostedInvoices, throttle: services.throttle, clock }));
   await app.register(webhookRoutes({ ...callers, clock, webhooks: services.webhooks }));

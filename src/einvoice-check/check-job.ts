@@ -8,6 +8,8 @@ import type { RuleSet, SchemaName } from './rule-set-files.ts';
  */
 export type CheckJob =
   | { readonly kind: 'examine'; readonly xml: string; readonly inPdf: boolean }
+  /** A hybrid PDF: its e-invoice attachment found and examined. */
+  | { readonly kind: 'examine-pdf'; readonly pdf: Uint8Array }
   | { readonly kind: 'rules'; readonly xml: string; readonly schema: SchemaName | undefined; readonly ruleSets: readonly RuleSet[] };
 
 /** A schema violation as libxml2 reports it. */
@@ -39,4 +41,6 @@ export type CheckOutcome =
 export interface ExamineOutcome {
   readonly examination: Examination;
   readonly outcome: CheckOutcome | undefined;
+  /** For a PDF: the attachment read, and its XML text. */
+  readonly attachment?: { readonly name: string; readonly xml: string };
 }

@@ -25,14 +25,19 @@ export function createCheckWorkerPool(options: CheckWorkerPoolOptions = {}): EIn
     size: options.size ?? 1,
     timeoutMs,
     maxQueued: options.maxQueued ?? 200,
+    // Far above what the compiled rule sets and a 10 MB document need (about 300 MB); a PDF whose
+    // streams inflate without end stops here.
+    resourceLimits: { maxOldGenerationSizeMb: 1536 },
     ...(options.onFailure !== undefined ? { onFailure: options.onFailure } : {}),
   }, {
     failed: () => new AppError('check_error', 'The document could not be checked. Retry; if it fails again, report the request id.'),
+    died: () => new AppError('invalid_document', 'Reading the document took more memory than any e-invoice needs, so it was stopped.'),
     timedOut: () => new AppError('invalid_document', `Checking the document took longer than ${timeoutMs / 1000} s, so it was stopped. Send documents of at most a few thousand lines.`),
     busy: (maxQueued) => new AppError('check_error', `The checker has ${maxQueued} documents waiting. Retry in a few seconds.`, { variant: 'checker_busy' }),
   });
   return {
     examine: async (xml, inPdf) => await pool.run({ kind: 'examine', xml, inPdf }) as ExamineOutcome,
+    examinePdf: async (pdf) => await pool.run({ kind: 'examine-pdf', pdf }) as ExamineOutcome,
     check: async (xml, schema, ruleSets) => await pool.run({ kind: 'rules', xml, schema, ruleSets }) as CheckOutcome,
     close: () => pool.close(),
   };

@@ -5,6 +5,8 @@ import { ParseOption, XmlDocument, XmlParseError, XmlValidateError, XsdValidator
 import { fsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import SaxonJS from 'saxon-js';
 import { examineDocument } from '../domain/inspect/examine-document.ts';
+import { scanXmlProlog } from '../domain/inspect/scan-xml-prolog.ts';
+import { extractInvoiceAttachment } from './extract-invoice-attachment.ts';
 import type { CheckJob, CheckOutcome, ExamineOutcome, RuleFinding, SchemaViolation } from './check-job.ts';
 import { RULES_DIR, SCHEMA_FILES, compiledRuleSetPath, type RuleSet, type SchemaName } from './rule-set-files.ts';
 
@@ -104,10 +106,24 @@ async function examine(xml: string, inPdf: boolean): Promise<ExamineOutcome> {
   return { examination, outcome: await check(xml, schema, ruleSets) };
 }
 
+/** A hybrid PDF's attachment, examined; its prolog is scanned here, as the route does for XML. */
+async function examinePdf(pdf: Uint8Array): Promise<ExamineOutcome> {
+  const found = await extractInvoiceAttachment(pdf);
+  if (found.kind === 'refused') return { examination: { kind: 'refused', reason: found.reason }, outcome: undefined };
+  const prolog = scanXmlProlog(found.xml);
+  if (prolog.kind !== 'root') {
+    const reason = prolog.kind === 'doctype' ? 'declares a DOCTYPE' : `is not XML (found ${prolog.found})`;
+    return { examination: { kind: 'refused', reason: `The attachment ${found.name} ${reason}.` }, outcome: undefined };
+  }
+  return { ...(await examine(found.xml, true)), attachment: found };
+}
+
 parentPort!.on('message', async (job: CheckJob & { readonly id: number }) => {
   let reply: object;
   try {
-    const result = job.kind === 'examine' ? await examine(job.xml, job.inPdf) : await check(job.xml, job.schema, job.ruleSets);
+    const result = job.kind === 'examine' ? await examine(job.xml, job.inPdf)
+      : job.kind === 'examine-pdf' ? await examinePdf(job.pdf)
+        : await check(job.xml, job.schema, job.ruleSets);
     reply = { id: job.id, ok: true, ...result };
   } catch (error) {
     reply = { id: job.id, ok: false, error: (error as Error).message };

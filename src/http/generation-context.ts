@@ -9,7 +9,7 @@ import { setRateLimitHeaders } from './rate-limit-headers.ts';
  * The X-RateLimit-* headers (and Retry-After on a refusal) of whatever this reply answers: set as
  * soon as the generation consulted the windows, so an error answer carries them too (docs/limits.md).
  */
-function windowsHeaders(reply: FastifyReply): WindowsListener {
+export function windowsHeaders(reply: FastifyReply): WindowsListener {
   return (windows, retryAfterS) => {
     setRateLimitHeaders(reply, windows);
     if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS));

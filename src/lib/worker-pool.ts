@@ -8,6 +8,8 @@ export interface WorkerPoolOptions {
   readonly maxQueued: number;
   /** Told why a job failed (the caller only ever sees the pool's own error). */
   readonly onFailure?: (reason: string) => void;
+  /** Heap bounds of each worker: a job that needs more ends its worker, not the process. */
+  readonly resourceLimits?: { readonly maxOldGenerationSizeMb: number };
 }
 
 /** What a pool's worker answers: first `{ready: true}`, then one reply per job, by its id. */
@@ -18,6 +20,8 @@ export interface WorkerPoolErrors {
   readonly failed: () => Error;
   /** A job that exceeded the time bound; `failed` when not given. */
   readonly timedOut?: () => Error;
+  /** A job whose worker died under it (out of memory, a crash); `failed` when not given. */
+  readonly died?: () => Error;
   readonly busy: (maxQueued: number) => Error;
 }
 
@@ -73,7 +77,8 @@ export function createWorkerPool<Job extends object, Result>(workerUrl: URL, opt
   };
 
   const start = (): Slot<Job, Result> => {
-    const slot: Slot<Job, Result> = { worker: new Worker(workerUrl), ready: false, current: undefined, timer: undefined };
+    const worker = new Worker(workerUrl, options.resourceLimits === undefined ? {} : { resourceLimits: { ...options.resourceLimits } });
+    const slot: Slot<Job, Result> = { worker, ready: false, current: undefined, timer: undefined };
     slot.worker.on('message', (message: WorkerReply<Result> | { ready: true }) => {
       if ('ready' in message) {
         slot.ready = true;
@@ -94,7 +99,7 @@ export function createWorkerPool<Job extends object, Result>(workerUrl: URL, opt
       slot.current = undefined;
       clearTimeout(slot.timer);
       replace(slot);
-      if (pending !== undefined) fail(pending, reason);
+      if (pending !== undefined) fail(pending, reason, errors.died);
     };
     slot.worker.on('error', (error) => onDeath(`worker error: ${error.message}`));
     slot.worker.on('exit', (code) => onDeath(`worker exited with ${code}`));

@@ -63,7 +63,7 @@ describe('OpenAPI 3.1 description', () => {
     assert.deepEqual(ids, [
       'createWebhook', 'deleteWebhook', 'enableWebhook',
       'forgotPassword', 'generateApiKey', 'generateInvoice', 'generateInvoiceBatch', 'getAccount', 'getHealth', 'getHostedInvoice',
-      'getUsage', 'getWebhook', 'listWebhookDeliveries', 'listWebhooks', 'login', 'logout', 'redeliverWebhookDelivery', 'register', 'resendVerification', 'resetPassword',
+      'getUsage', 'getWebhook', 'inspectInvoice', 'listWebhookDeliveries', 'listWebhooks', 'login', 'logout', 'redeliverWebhookDelivery', 'register', 'resendVerification', 'resetPassword',
       'rotateWebhookSecret', 'testWebhook', 'verifyEmail',
     ]);
   });
@@ -123,7 +123,7 @@ describe('OpenAPI 3.1 description', () => {
       generateInvoice: optional, generateInvoiceBatch: keyOnly, getHostedInvoice: [],
       createWebhook: keyOnly, listWebhooks: keyOnly, getWebhook: keyOnly, deleteWebhook: keyOnly,
       listWebhookDeliveries: keyOnly, redeliverWebhookDelivery: keyOnly, testWebhook: keyOnly, rotateWebhookSecret: keyOnly, enableWebhook: keyOnly,
-      register: [], login: [], logout: optional, getAccount: account, generateApiKey: account, getUsage: account,
+      register: [], login: [], logout: optional, getAccount: account, generateApiKey: account, getUsage: account, inspectInvoice: account,
       resendVerification: optional, verifyEmail: [], forgotPassword: [], resetPassword: [], getHealth: [],
     });
   });

@@ -51,6 +51,11 @@ describe('every operation answers as the OpenAPI document says', () => {
     await call('POST', '/api/batch', '/api/batch', { payload: { invoices: [INVOICE] } });
     await call('POST', '/api/batch', '/api/batch', { payload: { invoices: [] }, headers: key });
 
+    const ubl = (await ctx.app.inject({ method: 'POST', url: '/api/generate-invoice', headers: key, payload: { ...INVOICE, output: 'ubl' } })).body;
+    assert.equal((await call('POST', '/api/inspect-invoice', '/api/inspect-invoice', { payload: ubl, headers: { ...key, 'content-type': 'application/xml' } })).statusCode, 200);
+    await call('POST', '/api/inspect-invoice', '/api/inspect-invoice', { payload: '<!DOCTYPE x><x/>', headers: { ...key, 'content-type': 'application/xml' } });
+    await call('POST', '/api/inspect-invoice', '/api/inspect-invoice', { payload: ubl, headers: { 'content-type': 'application/xml' } });
+
     const link = new URL(body(json).invoice.hosted_url as string);
     await call('GET', `${link.pathname}${link.search}`, '/api/i/{id}');
     await call('GET', `${link.pathname}${link.search}&format=json`, '/api/i/{id}');

@@ -5,7 +5,7 @@ import { hostedLinkParts } from './hosted-link-parts.ts';
 import type {
   AccountResponse, ApiKeyResponse, BatchRequest, BatchResponse, CreatedWebhookResponse, CreateWebhookRequest,
   DeletedWebhookResponse, ForgotPasswordRequest, GeneratedInvoice, HealthResponse, HostedInvoiceJson, InvoiceOutput, InvoiceRequest,
-  LoginRequest, LoginResponse, LogoutResponse, MessageResponse, RegisteredResponse, RegisterRequest, ResendVerificationRequest, ResetPasswordRequest, UsageResponse,
+  LoginRequest, LoginResponse, LogoutResponse, MessageResponse, RegisteredResponse, RegisterRequest, ResendVerificationRequest, ResetPasswordRequest, UsageResponse, InspectionResponse,
   RotatedWebhookSecretResponse, WebhookDelivery, WebhookDeliveryListResponse, WebhookDeliveryResponse, WebhookDeliveryStatus, WebhookListResponse, WebhookResponse,
 } from './operation-types.ts';
 
@@ -53,6 +53,8 @@ interface Call {
   readonly path: string;
   readonly query?: Query;
   readonly body?: unknown;
+  /** A body sent as it is, with its content type, instead of as JSON. */
+  readonly rawBody?: { readonly text: string; readonly contentType: string };
   readonly idempotencyKey?: string;
   readonly signal?: AbortSignal | undefined;
   /** Default application/json. */
@@ -118,6 +120,15 @@ export class InvoiceClient {
     if (options.format === 'json') return this.#json(call);
     const response = await this.#send({ ...call, accept: 'application/pdf' });
     return { kind: 'pdf', bytes: new Uint8Array(await response.arrayBuffer()), ...documentFile(response, undefined) };
+  }
+
+  /**
+   * POST /api/inspect-invoice: a received UBL or CII e-invoice checked by the official rules, read
+   * back as a request, its totals recomputed. Metered as one document; not retried.
+   */
+  inspectInvoice(xml: string | Uint8Array, options: RequestOptions = {}): Promise<InspectionResponse> {
+    const text = typeof xml === 'string' ? xml : new TextDecoder().decode(xml);
+    return this.#json({ method: 'POST', path: 'api/inspect-invoice', rawBody: { text, contentType: 'application/xml' }, signal: options.signal });
   }
 
   /** GET /api/auth/usage: this month's documents and the hourly and weekly windows. */
@@ -295,11 +306,13 @@ export class InvoiceClient {
     const headers: Record<string, string> = { accept: call.accept ?? 'application/json', ...call.headers };
     if (this.#apiKey !== undefined) headers['authorization'] = `Bearer ${this.#apiKey}`;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.rawBody !== undefined) headers['content-type'] = call.rawBody.contentType;
     if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
     const { response, attempts } = await fetchWithRetries(url, {
       method: call.method,
       headers,
       ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      ...(call.rawBody === undefined ? {} : { body: call.rawBody.text }),
       // The service never redirects an API call; a redirect would be someone else's answer.
       redirect: 'error',
     }, {

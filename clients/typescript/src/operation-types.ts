@@ -33,6 +33,7 @@ export type HostedInvoiceFormat = NonNullable<NonNullable<HostedInvoice['paramet
 export type HostedInvoiceJson = JsonOf<ResponsesOf<HostedInvoice>[200]>;
 
 export type UsageResponse = SuccessOf<paths['/api/auth/usage']['get']>;
+export type InspectionResponse = SuccessOf<paths['/api/inspect-invoice']['post']>;
 export type AccountResponse = SuccessOf<paths['/api/auth/me']['get']>;
 export type ApiKeyResponse = SuccessOf<paths['/api/auth/generate-api-key']['post']>;
 export type HealthResponse = SuccessOf<paths['/api/health']['get']>;

@@ -4,6 +4,7 @@ import { LABELS } from '../wording/labels.ts';
 import { exemptionText } from '../wording/exemption-wording.ts';
 import { roundingOfTotal } from '../money/rounding-of-total.ts';
 import { sumDecimalTexts } from '../money/sum-decimal-texts.ts';
+import { linePriceForNetText } from '../money/line-price-for-net.ts';
 import type { ReceivedAddress, ReceivedAllowanceCharge, ReceivedCategory, ReceivedInvoice, ReceivedParty } from './received-invoice.ts';
 
 /** A business term of the received document that the request has no place for, with its value. */
@@ -135,11 +136,17 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
     for (const a of discounts) if (a.reason !== undefined && a.reason !== labels.discount) drop('BT-139', `${at}.discount`, a.reason);
     const exemption = oneExemption === undefined ? exemptionOf(line.category) : undefined;
     const taxes = taxesOf(line.category);
+    // A price or quantity with more decimals than a request takes: the line restated as the price
+    // that makes its net (the written price goes to not_carried).
+    const restated = line.price !== undefined && line.quantity !== undefined && line.net !== undefined && !(fitsRequestDecimals(line.price) && fitsRequestDecimals(line.quantity))
+      ? linePriceForNetText(line.net, line.allowances.flatMap((a) => a.amount ?? []), line.charges.flatMap((c) => c.amount ?? []), fitsRequestDecimals(line.quantity) ? line.quantity : '1')
+      : undefined;
+    if (restated !== undefined) drop('BT-146', `items[${i}].unit_price`, `${line.price} × ${line.quantity} has more decimals than a request takes; the price given makes the line net ${line.net}`);
     return defined({
       description: description === '' ? '—' : description,
-      quantity: line.quantity,
+      quantity: restated?.quantity ?? line.quantity,
       unit_code: line.unitCode,
-      unit_price: line.price,
+      unit_price: restated?.price ?? line.price,
       discount: discounts.length === 0 ? undefined : sumDecimalTexts(discounts.map((a) => a.amount!)),
       discount_type: discounts.length === 0 ? undefined : 'amount' as const,
       tax_category: categoryCode(line.category.code),
@@ -184,7 +191,8 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
   if (doc.totals.prepaid !== undefined && !isZero(doc.totals.prepaid)) request.amount_paid = doc.totals.prepaid;
   if (doc.totals.rounding !== undefined && !isZero(doc.totals.rounding)) {
     const rounding = doc.totals.taxInclusive === undefined ? undefined : roundingOfTotal(doc.totals.taxInclusive, doc.totals.rounding);
-    if (rounding === undefined) drop('BT-114', 'rounding', doc.totals.rounding);
+    // A rounding no common step explains is carried as its amount.
+    if (rounding === undefined) request.rounding_amount = doc.totals.rounding;
     else {
       request.rounding = rounding.mode;
       request.rounding_increment = rounding.increment;
@@ -269,6 +277,8 @@ function taxComponentsOf(name: string): LineItem['taxes'] {
   return parts.map((m) => ({ name: m![1]!, rate: m![2]!.replace(',', '.') }));
 }
 
+/** A decimal a request field takes: at most 6 decimals. */
+const fitsRequestDecimals = (value: string) => !/\.\d{7,}$/.test(value.trim());
 const isZero = (value: string) => /^[+-]?0*(\.0*)?$/.test(value);
 const isOne = (value: string) => /^\+?0*1(\.0*)?$/.test(value);
 const sameRate = (a: string | undefined, b: string | undefined) => (a === undefined || b === undefined ? a === b : Number(a) === Number(b));

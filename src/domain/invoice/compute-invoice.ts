@@ -105,6 +105,7 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
   const deposit = readMinorAmount(request.deposit, 'deposit', decimalToMinorDigits);
   const amountPaid = readMinorAmount(request.amount_paid, 'amount_paid', decimalToMinorDigits);
   const roundingStep = readRoundingStep(request.rounding_increment, currency, minorDigits);
+  const roundingAmount = readRoundingAmount(request, currency, minorDigits);
 
   const items = request.items;
   const count = items.length;
@@ -208,7 +209,7 @@ export function computeInvoiceResult(request: InvoiceRequest, ctx: InvoiceContex
   // The grand total, rounded only here and only when asked.
   const unrounded = subtotal - globalDiscount - allowanceTotal + chargeTotal + shipping + (inclusive ? 0n : totalTax);
   const grandTotal = request.rounding === undefined || request.rounding === 'none'
-    ? unrounded
+    ? unrounded + roundingAmount
     : roundToUnit(unrounded, roundingStep, GRAND_TOTAL_RULE[request.rounding]);
   checkMagnitude(grandTotal, minorDigits, 'grand_total');
   if (grandTotal < 0n) {
@@ -406,6 +407,20 @@ function readGlobalTaxes(request: InvoiceRequest, taxWord: string): TaxSet {
 function readMinorAmount(value: number | string | undefined, path: string, decimalToMinorDigits: number): bigint {
   if (value === undefined || value === 0) return 0n;
   return scaleDownHalfAwayFromZero(parseDecimal(value, path), decimalToMinorDigits);
+}
+
+/** rounding_amount in minor units: a whole number of them, and not beside a rounding mode. */
+function readRoundingAmount(request: InvoiceRequest, currency: Currency, minorDigits: number): bigint {
+  if (request.rounding_amount === undefined) return 0n;
+  if (request.rounding !== undefined && request.rounding !== 'none') {
+    throw new AppError('validation_error', `rounding_amount and rounding "${request.rounding}" were both sent; send rounding (with rounding_increment) to have the grand total rounded, or rounding_amount to add a rounding of your own`);
+  }
+  const decimalToMinor = POW10[DECIMAL_DIGITS - minorDigits]!;
+  const scaled = parseDecimal(request.rounding_amount, 'rounding_amount');
+  if (scaled % decimalToMinor !== 0n) {
+    throw new AppError('validation_error', `rounding_amount ${formatScaled(scaled, DECIMAL_DIGITS)} is not a whole multiple of the ${currency} minor unit ${formatScaled(1n, minorDigits)}; round it to ${minorDigits} decimals`);
+  }
+  return scaled / decimalToMinor;
 }
 
 /** The rounding step in minor units; it must be a whole number of the currency's minor unit. */

@@ -322,6 +322,7 @@ export const InvoiceRequestSchema = Type.Object(
     deposit: Type.Optional(money('Deposit requested up front; shown, does not change the totals.')),
     rounding: Type.Optional(StringEnum(ROUNDING_MODES, { default: 'none', description: 'Rounding of the grand total to rounding_increment: none, nearest (half away from zero), up or down.' })),
     rounding_increment: Type.Optional(decimal({ exclusiveMinimum: 0, maximum: 1000 }, 'Step of the grand-total rounding, for example 0.05; default 1.')),
+    rounding_amount: Type.Optional(decimal({ minimum: -1000, maximum: 1000 }, 'An amount added to the grand total as its rounding (BT-114), positive or negative, a whole multiple of the currency\'s minor unit: for a rounding no rounding_increment describes, such as one read from a received e-invoice. Not together with rounding.')),
     amount_paid: Type.Optional(money('Amount already paid; balance_due = grand_total − amount_paid.')),
     payment: Type.Optional(PaymentSchema),
     template: Type.Optional(StringEnum(TEMPLATES, { default: 'classic' })),

@@ -1,5 +1,5 @@
 import { formatScaled } from './format-scaled.ts';
-import { DECIMAL_DIGITS, DECIMAL_SCALE } from './parse-decimal.ts';
+import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimalText } from './parse-decimal.ts';
 import { pow10 } from './pow10.ts';
 
 /**
@@ -21,4 +21,19 @@ export function linePriceForNet(gross: bigint, minorDigits: number, quantity: bi
     units = -units;
   }
   return { quantity: formatScaled(units, DECIMAL_DIGITS), price: formatScaled(price, DECIMAL_DIGITS) };
+}
+
+/**
+ * linePriceForNet for amounts written as decimal text (a received line's net, its allowances and
+ * charges, its quantity), exact at 6 decimals: the price that makes the net before any rounding to
+ * the currency, or undefined when a text is not a decimal or no such price exists.
+ */
+export function linePriceForNetText(net: string, allowances: readonly string[], charges: readonly string[], quantity: string): { readonly quantity: string; readonly price: string } | undefined {
+  try {
+    const read = (text: string) => parseDecimalText(text, 'amount');
+    const gross = read(net) + allowances.reduce((sum, a) => sum + read(a), 0n) - charges.reduce((sum, c) => sum + read(c), 0n);
+    return linePriceForNet(gross, DECIMAL_DIGITS, read(quantity)) ?? linePriceForNet(gross, DECIMAL_DIGITS, DECIMAL_SCALE);
+  } catch {
+    return undefined;
+  }
 }

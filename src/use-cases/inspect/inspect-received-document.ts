@@ -6,18 +6,17 @@ import { fitLinesToNets } from '../../domain/inspect/fit-lines-to-nets.ts';
 import { receivedInvoiceRequest } from '../../domain/inspect/received-invoice-request.ts';
 import { scanXmlProlog } from '../../domain/inspect/scan-xml-prolog.ts';
 import { verdictOf, type Finding } from '../../domain/inspect/verdict.ts';
+import { withoutKnownFalseAlarms } from '../../domain/inspect/without-known-false-alarms.ts';
 import type { CheckName } from '../../domain/inspect/received-document.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import type { EInvoiceChecker } from '../../einvoice-check/einvoice-checker.ts';
 import type { RuleSet } from '../../einvoice-check/rule-set-files.ts';
 import type { Inspection } from './inspection.ts';
 
-/** A received e-invoice as XML text, with where it came from. */
-export interface ReceivedXml {
-  readonly xml: string;
-  readonly container: 'xml' | 'pdf';
-  readonly attachment: string | null;
-}
+/** A received e-invoice: its XML text, or a hybrid PDF carrying it. */
+export type ReceivedBody =
+  | { readonly container: 'xml'; readonly xml: string }
+  | { readonly container: 'pdf'; readonly pdf: Uint8Array };
 
 const CHECK_OF_SET: Readonly<Record<RuleSet, CheckName>> = {
   'en16931-ubl': 'en16931', 'en16931-cii': 'en16931', 'peppol-ubl': 'peppol', 'xrechnung-ubl': 'xrechnung', 'xrechnung-cii': 'xrechnung',
@@ -39,13 +38,15 @@ const forAmounts = (request: InvoiceRequest): InvoiceRequest =>
  * syntax and profile call for, and maps it onto a request whose totals the engine recomputes.
  * Meters nothing: the HTTP, MCP and CLI callers decide that.
  */
-export async function inspectReceivedDocument(checker: EInvoiceChecker, received: ReceivedXml, today: string): Promise<Inspection> {
-  const prolog = scanXmlProlog(received.xml);
-  if (prolog.kind === 'doctype') {
-    throw refused('The XML declares a DOCTYPE, which an e-invoice never needs and which could declare entities (XXE, entity expansion): send the document without it.');
+export async function inspectReceivedDocument(checker: EInvoiceChecker, received: ReceivedBody, today: string): Promise<Inspection> {
+  if (received.container === 'xml') {
+    const prolog = scanXmlProlog(received.xml);
+    if (prolog.kind === 'doctype') {
+      throw refused('The XML declares a DOCTYPE, which an e-invoice never needs and which could declare entities (XXE, entity expansion): send the document without it.');
+    }
+    if (prolog.kind === 'not-xml') throw refused(`The body is not XML: found ${prolog.found} where the root element should start.`);
   }
-  if (prolog.kind === 'not-xml') throw refused(`The body is not XML: found ${prolog.found} where the root element should start.`);
-  const { examination, outcome } = await checker.examine(received.xml, received.container === 'pdf');
+  const { examination, outcome, attachment } = received.container === 'xml' ? await checker.examine(received.xml, false) : await checker.examinePdf(received.pdf);
   if (examination.kind === 'refused') throw refused(examination.reason);
 
   const findings: Finding[] = [];
@@ -55,7 +56,7 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
     for (const v of outcome.schema ?? []) findings.push({ check: 'schema', rule: 'schema', flag: 'fatal', location: v.location ?? `line ${v.line}`, text: `line ${v.line}: ${v.message}` });
     for (const f of outcome.findings) findings.push({ check: CHECK_OF_SET[f.set], rule: f.rule, flag: f.flag, location: f.location, text: f.text });
   }
-  const verdict = verdictOf(examination.checks, findings);
+  const verdict = verdictOf(examination.checks, withoutKnownFalseAlarms(findings, examination.invoice));
   const mapped = receivedInvoiceRequest(examination.invoice);
   const notCarried = [...mapped.notCarried];
   let request: InvoiceRequest = mapped.request;
@@ -79,7 +80,7 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
       syntax: examination.syntax,
       type: examination.creditNote ? 'credit_note' : 'invoice',
       container: received.container,
-      attachment: received.attachment,
+      attachment: attachment?.name ?? null,
       customization_id: examination.specificationId,
       profile: examination.profile,
     },

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { RULE_SET_XSLT } from '../../../src/einvoice-check/rule-set-files.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const RULE_FILES: Readonly<Record<string, string>> = {
-  'EN 16931 UBL': `${FIXTURES}ubl-2.1/en16931/EN16931-UBL-validation.xslt`,
-  'EN 16931 CII': `${FIXTURES}einvoice/rules/en16931-cii.xslt`,
-  'Peppol BIS 3': `${FIXTURES}einvoice/rules/peppol-ubl.xsl`,
-  'XRechnung UBL': `${FIXTURES}einvoice/rules/xrechnung-ubl.xsl`,
-  'XRechnung CII': `${FIXTURES}einvoice/rules/xrechnung-cii.xsl`,
+  'EN 16931 UBL': RULE_SET_XSLT['en16931-ubl'],
+  'EN 16931 CII': RULE_SET_XSLT['en16931-cii'],
+  'Peppol BIS 3': RULE_SET_XSLT['peppol-ubl'],
+  'XRechnung UBL': RULE_SET_XSLT['xrechnung-ubl'],
+  'XRechnung CII': RULE_SET_XSLT['xrechnung-cii'],
 };
 
 /**

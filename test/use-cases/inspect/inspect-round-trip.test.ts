@@ -22,7 +22,7 @@ describe('inspect: the e-invoice matrix round-trips byte for byte', () => {
     for (const { output, profile } of fixture.pairings) {
       it(`${fixture.name}, ${output} + ${profile}`, async () => {
         const { xml } = makeEInvoice({ ...fixture.request, output, profile });
-        const inspection = await inspectReceivedDocument(checker, { xml, container: 'xml', attachment: null }, '2026-11-25');
+        const inspection = await inspectReceivedDocument(checker, { container: 'xml', xml }, '2026-11-25');
         assert.deepEqual(inspection.verdict.problems.filter((p) => p.severity === 'fatal'), [], 'the document is valid');
         assert.equal(inspection.verdict.valid, true);
         assert.equal(inspection.document.profile, profile);

@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inspect-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check and read a received e-invoice
+         * @description The body is a received e-invoice: UBL 2.1 Invoice or CreditNote, or UN/CEFACT CII D16B, as application/xml (at most 10 MB). The answer says what it is, runs the official schema and business rules its profile calls for (EN 16931, and Peppol BIS 3 or XRechnung 3 when it claims them), gives it back as a request of this API with everything the request cannot hold listed in not_carried, and compares its totals with the service's own computation. A document that breaks the rules is a 200 whose verdict says so; one that is not an e-invoice, or carries a DOCTYPE, is a 400 invalid_document. Verified accounts only; metered as one document and counted in the hourly and weekly windows.
+         */
+        post: operations["inspectInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/usage": {
         parameters: {
             query?: never;
@@ -1191,7 +1211,7 @@ export interface components {
         };
         ErrorDetail: {
             /** @enum {string} */
-            code: "validation_error" | "invalid_currency" | "invalid_language" | "invalid_template" | "invalid_output" | "invalid_profile" | "e_invoice_incomplete" | "invalid_qr_type" | "invalid_json" | "bad_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "calculation_error" | "invalid_api_key" | "invalid_credentials" | "auth_required" | "unverified_account" | "forbidden" | "monthly_limit_reached" | "not_found" | "method_not_allowed" | "idempotency_key_conflict" | "webhook_inactive" | "payload_too_large" | "rate_limit_exceeded" | "rate_limit_hourly" | "rate_limit_weekly" | "pdf_error" | "ubl_error" | "cii_error" | "internal_error" | "not_provisioned";
+            code: "validation_error" | "invalid_currency" | "invalid_language" | "invalid_template" | "invalid_output" | "invalid_profile" | "e_invoice_incomplete" | "invalid_qr_type" | "invalid_json" | "invalid_document" | "bad_request" | "request_timeout" | "uri_too_long" | "headers_too_large" | "calculation_error" | "invalid_api_key" | "invalid_credentials" | "auth_required" | "unverified_account" | "forbidden" | "monthly_limit_reached" | "not_found" | "method_not_allowed" | "idempotency_key_conflict" | "webhook_inactive" | "payload_too_large" | "rate_limit_exceeded" | "rate_limit_hourly" | "rate_limit_weekly" | "pdf_error" | "ubl_error" | "cii_error" | "check_error" | "internal_error" | "not_provisioned";
             /** @description What was wrong and how to fix it, naming the field path. */
             message: string;
             /** @description 402 monthly_limit_reached only: where to change plan. */
@@ -2552,6 +2572,346 @@ export interface operations {
                 };
             };
             /** @description Error: not_provisioned. */
+            503: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inspectInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The received e-invoice: a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, UTF-8. */
+        requestBody: {
+            content: {
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice> */
+                "application/xml": string;
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice> */
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description A received e-invoice, checked and read. */
+            200: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description What the document is, told by its root element and specification identifier. */
+                        document: {
+                            /** @enum {string} */
+                            syntax: "ubl" | "cii";
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            /** @enum {string} */
+                            container: "xml" | "pdf";
+                            /** @description The attachment's file name inside a PDF; null for XML sent as such. */
+                            attachment: string | null;
+                            /** @description BT-24 as the document writes it. */
+                            customization_id: string | null;
+                            /** @description The profile BT-24 claims; null for one the service does not know (its document is checked against EN 16931). */
+                            profile: ("en16931" | "peppol" | "xrechnung" | "factur-x") | null;
+                        };
+                        /** @description The official schema and rule sets' findings, in the versions the service's own documents are checked with. */
+                        verdict: {
+                            /** @description No fatal problem: the document passes every check run. */
+                            valid: boolean;
+                            /** @description The checks run: the syntax's schema, the EN 16931 rules, and those of the CIUS the document claims. */
+                            checks: ("schema" | "en16931" | "peppol" | "xrechnung")[];
+                            problems: {
+                                /** @description The rule id (BR-CO-16, PEPPOL-EN16931-R001, BR-DE-15), or "schema". */
+                                rule: string;
+                                /** @enum {string} */
+                                severity: "fatal" | "warning";
+                                /** @description The business term or group the rule names first (BT-115, BG-23). */
+                                term: string | null;
+                                /** @description XPath of the element concerned, or the line of a schema violation. */
+                                location: string;
+                                message: string;
+                                /** @enum {string} */
+                                check: "schema" | "en16931" | "peppol" | "xrechnung";
+                            }[];
+                        };
+                        /** @description The document as a request of this API: POST it to /api/generate-invoice (with output and profile) to regenerate, re-profile or render it. */
+                        invoice: components["schemas"]["InvoiceRequest"] | null;
+                        /** @description Everything the document says that the request cannot hold, with its value: nothing is dropped in silence. */
+                        not_carried: {
+                            /** @description The business term, where known. */
+                            term: string | null;
+                            /** @description Where it stood in the document, or the request field that could not hold it. */
+                            path: string;
+                            value: string;
+                        }[];
+                        /** @description The document's totals beside the recomputation; null when the request could not be computed (not_carried says why). */
+                        totals: {
+                            /** @description BT-106 … BT-115 as the document states them; null where it states none. */
+                            document: {
+                                line_extension: string | null;
+                                allowance_total: string | null;
+                                charge_total: string | null;
+                                tax_exclusive: string | null;
+                                tax_total: string | null;
+                                tax_inclusive: string | null;
+                                prepaid: string | null;
+                                rounding: string | null;
+                                payable: string | null;
+                            };
+                            /** @description The service's own computation from the document's lines, allowances and charges. */
+                            computed: {
+                                line_extension: string;
+                                allowance_total: string;
+                                charge_total: string;
+                                tax_exclusive: string;
+                                tax_total: string;
+                                tax_inclusive: string;
+                                prepaid: string;
+                                rounding: string;
+                                payable: string;
+                            };
+                            agree: boolean;
+                            differences: {
+                                term: string;
+                                name: string;
+                                /** @description As stated. */
+                                document: string | null;
+                                computed: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error: bad_request, invalid_document. */
+            400: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: invalid_api_key. */
+            401: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: monthly_limit_reached. */
+            402: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: auth_required, unverified_account. */
+            403: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: request_timeout. */
+            408: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limit_hourly, rate_limit_weekly. */
+            429: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    /** @description Seconds until the window that refused the request ends. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: headers_too_large. */
+            431: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error, check_error. */
+            500: {
+                headers: {
+                    /** @description This request's id; quote it when reporting a problem. */
+                    "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: check_error, not_provisioned. */
             503: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
