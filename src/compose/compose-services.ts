@@ -87,10 +87,9 @@ export async function composeServices(config: Config, parts: ServiceParts, lifec
     onFailure: (reason) => logger.error({ reason }, 'pdf render failed'),
   }));
   if (parts.pdfRenderer === undefined) lifecycle.onClose(async () => renderer?.close());
-  // One worker: a rule run is mostly one core's work, and the PDF workers take the others.
   let checkerPool: EInvoiceChecker | undefined;
   const checker = () => (checkerPool ??= createCheckWorkerPool({
-    size: 1,
+    size: config.checkWorkers,
     onFailure: (reason) => logger.error({ reason }, 'e-invoice check failed'),
   }));
   lifecycle.onClose(async () => checkerPool?.close());

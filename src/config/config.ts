@@ -38,6 +38,11 @@ export interface Config {
    * its own Typst compiler and fonts; docs/deploy.md gives the measured memory and the sizing.
    */
   readonly pdfWorkers: number;
+  /**
+   * Threads that check received e-invoices (CHECK_WORKERS, 1 to 64; default 1). Each holds the
+   * compiled schemas and rule sets, about 340 MB once warm; docs/deploy.md gives the sizing.
+   */
+  readonly checkWorkers: number;
   /** pino level (LOG_LEVEL, default info). */
   readonly logLevel: LogLevel;
   readonly secrets: Secrets;

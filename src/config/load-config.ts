@@ -51,7 +51,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     problems.push(`REDIS_KEY_PREFIX="${redisKeyPrefix}" must be 1 to 64 letters, digits or : _ . -, for example invoice:`);
   }
   const limits = parsePlanLimits(get('PLAN_LIMITS'), problems);
-  const pdfWorkers = parsePdfWorkers(get('PDF_WORKERS'), problems);
+  const pdfWorkers = parseWorkerCount('PDF_WORKERS', get('PDF_WORKERS'), availableParallelism(), problems);
+  const checkWorkers = parseWorkerCount('CHECK_WORKERS', get('CHECK_WORKERS'), 1, problems);
   const upgradeUrl = parseUpgradeUrl(get('UPGRADE_URL'), publicUrl, problems);
 
   let linkSigningSecret = get('LINK_SIGNING_SECRET');
@@ -90,6 +91,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpUrl,
     logLevel,
     pdfWorkers,
+    checkWorkers,
     trustProxy,
     outboundAllowHosts: Object.freeze(outboundAllowHosts),
     secrets: Object.freeze({
@@ -99,12 +101,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   });
 }
 
-const MAX_PDF_WORKERS = 64;
+const MAX_WORKERS = 64;
 
-function parsePdfWorkers(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined) return availableParallelism();
-  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PDF_WORKERS) {
-    problems.push(`PDF_WORKERS="${raw}" is not a worker count; use a whole number from 1 to ${MAX_PDF_WORKERS}, usually the cores this instance may use`);
+function parseWorkerCount(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS) {
+    problems.push(`${name}="${raw}" is not a worker count; use a whole number from 1 to ${MAX_WORKERS}, usually the cores this instance may use`);
     return 1;
   }
   return Number(raw);

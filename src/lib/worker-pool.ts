@@ -9,7 +9,7 @@ export interface WorkerPoolOptions {
   /** Told why a job failed (the caller only ever sees the pool's own error). */
   readonly onFailure?: (reason: string) => void;
   /** Heap bounds of each worker: a job that needs more ends its worker, not the process. */
-  readonly resourceLimits?: { readonly maxOldGenerationSizeMb: number };
+  readonly resourceLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb?: number };
 }
 
 /** What a pool's worker answers: first `{ready: true}`, then one reply per job, by its id. */
