@@ -8,6 +8,8 @@ Commands:
                             and no database.
   send <request.json>       Send one request to a server (INVOICE_API_URL, INVOICE_API_KEY) and
                             write its answer.
+  inspect <file>...         Check received e-invoices (UBL, CII, hybrid PDF) with the official
+                            rules and read them, offline.
   mcp                       Serve the service's MCP tools on standard input and output, for
                             desktop agents (INVOICE_API_URL, INVOICE_API_KEY).
   help [command]            Show this text, or a command's.
@@ -76,4 +78,22 @@ Environment: INVOICE_API_URL (required, e.g. http://127.0.0.1:3000), INVOICE_API
 
 Exit status: 0 standard input ended, 1 the service could not be reached or refused the key,
 2 bad usage or a missing variable. See docs/mcp.md for a desktop client's configuration.
+`;
+
+/** `invoice inspect --help`. */
+export const INSPECT_USAGE = `Usage: invoice inspect <file>... [--json]
+
+Checks received e-invoices on this machine as POST /api/inspect-invoice does: a UBL 2.1 Invoice or
+CreditNote, a CII D16B CrossIndustryInvoice, or a hybrid PDF (Factur-X, ZUGFeRD, XRechnung) whose
+embedded XML is read. Runs the official schema and the EN 16931, Peppol and XRechnung rules the
+document calls for, and compares its totals with the service's computation. No server, no database.
+
+Prints a table: file, syntax, profile, verdict, fatal problems, warnings, totals; then each
+problem. With --json, one JSON object per file (the API's answer), as a JSON array.
+
+Options:
+  --json        Print the answers as JSON.
+  -h, --help    Show this text.
+
+Exit status: 0 every file valid, 1 a file invalid or unreadable, 2 bad usage.
 `;

@@ -21,10 +21,11 @@ export type CliCommand =
     readonly outDir: string | undefined;
   }
   | { readonly name: 'send'; readonly input: string; readonly overrides: RequestOverrides; readonly out: string | undefined }
+  | { readonly name: 'inspect'; readonly inputs: readonly string[]; readonly json: boolean }
   | { readonly name: 'mcp' };
 
 /** The commands with a help text of their own. */
-export type CliTopic = 'render' | 'send' | 'mcp';
+export type CliTopic = 'render' | 'send' | 'inspect' | 'mcp';
 
 export type ParsedCliCommand = { readonly ok: true; readonly command: CliCommand } | { readonly ok: false; readonly message: string; readonly topic?: CliTopic };
 
@@ -46,7 +47,7 @@ export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
       return { ok: true, command: { name: 'help', topic: undefined } };
     case 'help': {
       const topic = rest[0];
-      if (topic === undefined || topic === 'render' || topic === 'send' || topic === 'mcp') return { ok: true, command: { name: 'help', topic } };
+      if (topic === undefined || topic === 'render' || topic === 'send' || topic === 'inspect' || topic === 'mcp') return { ok: true, command: { name: 'help', topic } };
       return { ok: false, message: `"${printableArgument(topic)}" is not a command` };
     }
     case '-v':
@@ -56,6 +57,8 @@ export function parseCliCommand(args: readonly string[]): ParsedCliCommand {
       return parseRender(rest);
     case 'send':
       return parseSend(rest);
+    case 'inspect':
+      return parseInspect(rest);
     case 'mcp':
       return parseMcp(rest);
     default:
@@ -91,6 +94,15 @@ function parseSend(args: readonly string[]): ParsedCliCommand {
   if (!overrides.ok) return overrides;
   if (positionals.length !== 1) return { ok: false, message: `send takes one request file, got ${positionals.length}`, topic: 'send' };
   return { ok: true, command: { name: 'send', input: positionals[0]!, overrides: overrides.overrides, out: text(values.out) } };
+}
+
+/** `invoice inspect FILE…`: received e-invoices (XML or hybrid PDF), checked and read offline. */
+function parseInspect(args: readonly string[]): ParsedCliCommand {
+  const parsed = parse(args, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, 'inspect');
+  if (!parsed.ok) return parsed;
+  if (parsed.values.help === true) return { ok: true, command: { name: 'help', topic: 'inspect' } };
+  if (parsed.positionals.length === 0) return { ok: false, message: 'inspect needs a file: for example invoice inspect received.xml', topic: 'inspect' };
+  return { ok: true, command: { name: 'inspect', inputs: parsed.positionals, json: parsed.values.json === true } };
 }
 
 /** `invoice mcp` takes no arguments: the service and key are in the environment, as a desktop client's configuration gives them. */

@@ -1,11 +1,11 @@
 import { SERVICE_VERSION } from '../lib/service-version.ts';
-import { CLI_USAGE, MCP_USAGE, RENDER_USAGE, SEND_USAGE } from './cli-usage.ts';
+import { CLI_USAGE, INSPECT_USAGE, MCP_USAGE, RENDER_USAGE, SEND_USAGE } from './cli-usage.ts';
 import type { CliIo } from './cli-io.ts';
 import { parseCliCommand } from './parse-cli-command.ts';
 import { runRender } from './run-render.ts';
 import { runSend } from './run-send.ts';
 
-const USAGE = { render: RENDER_USAGE, send: SEND_USAGE, mcp: MCP_USAGE } as const;
+const USAGE = { render: RENDER_USAGE, send: SEND_USAGE, inspect: INSPECT_USAGE, mcp: MCP_USAGE } as const;
 
 /**
  * The `invoice` command (docs/cli.md): reads its arguments, runs one command, returns the exit
@@ -30,6 +30,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
       return runRender(command, io);
     case 'send':
       return runSend(command, io);
+    case 'inspect':
+      // Loaded here only: the rule checkers start worker threads.
+      return (await import('./run-inspect.ts')).runInspect(command, io);
     case 'mcp':
       if (io.stdin === undefined) throw new TypeError('invoice mcp needs standard input');
       // Loaded here only: the MCP SDK is not worth its start-up time to render and send.
