@@ -27,7 +27,7 @@ export async function registerRoutes(app: FastifyInstance, config: Config, servi
   await app.register(usageRoute({ ...callers, ...generation }));
   await app.register(hostedInvoiceRoute({ reader: services.hostedInvoices, throttle: services.throttle, clock }));
   await app.register(webhookRoutes({ ...callers, clock, webhooks: services.webhooks }));
-  await app.register(mcpRoute({ callers, clock, version, tools: mcpTools({ generation, webhooks: services.webhooks, throttle: services.throttle }) }));
+  await app.register(mcpRoute({ callers, clock, version, tools: mcpTools({ generation, inspection: services.inspection, webhooks: services.webhooks, throttle: services.throttle }) }));
   await app.register(webAppPages(services.web));
   await app.register(pricingPage(config.limits));
   await app.register(authRoutes({

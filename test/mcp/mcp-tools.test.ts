@@ -12,7 +12,7 @@ import { ALLOW_LOCALHOST } from '../helpers/webhook-helpers.ts';
 import { callTool, connectMcp, textOf, type Json } from './mcp-helpers.ts';
 
 const TOOLS = [
-  'compute_invoice', 'generate_invoice', 'check_einvoice_readiness', 'list_webhooks', 'get_webhook', 'create_webhook', 'delete_webhook',
+  'compute_invoice', 'generate_invoice', 'check_einvoice_readiness', 'inspect_einvoice', 'list_webhooks', 'get_webhook', 'create_webhook', 'delete_webhook',
   'list_webhook_deliveries', 'redeliver_webhook_delivery', 'send_test_webhook', 'rotate_webhook_secret', 'enable_webhook',
 ];
 /** Nothing listens here: registration only resolves the name, which ALLOW_LOCALHOST exempts. */
@@ -150,6 +150,23 @@ for (const postgres of [false, true]) {
       const pairing = await callTool(client, 'check_einvoice_readiness', { ...validInvoice(), profile: 'peppol', output: 'pdf' });
       assert.equal(pairing.isError, true);
       assert.equal((pairing.structuredContent as Json).error.code, 'invalid_profile');
+    });
+
+    it('inspect_einvoice: a received document checked and read, metered as one document; not an e-invoice is a tool error', async () => {
+      const usage = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/auth/usage', headers: bearer(apiKey) })).json() as Json).usage.monthly;
+      const ubl = (await ctx.app.inject({ method: 'POST', url: '/api/generate-invoice', headers: bearer(apiKey), payload: noLink({ ...validInvoice(), output: 'ubl' }) })).body;
+      const before = await usage();
+      const result = await callTool(client, 'inspect_einvoice', { document_base64: Buffer.from(ubl).toString('base64') });
+      assert.equal(result.isError, undefined, textOf(result));
+      const answer = result.structuredContent as Json;
+      assert.equal(answer.document.syntax, 'ubl');
+      assert.equal(answer.verdict.valid, true);
+      assert.equal(answer.totals.agree, true);
+      assert.match(textOf(result), /^UBL invoice, profile en16931: valid; totals agree\./);
+      assert.equal((await usage()).documents_used - before.documents_used, 1);
+      const refused = await callTool(client, 'inspect_einvoice', { document_base64: Buffer.from('<!DOCTYPE x><x/>').toString('base64') });
+      assert.equal(refused.isError, true);
+      assert.equal((refused.structuredContent as Json).error.code, 'invalid_document');
     });
 
     it('check_einvoice_readiness is bounded per account: the 121st check in a minute is rate_limit_exceeded with retry_after_s; another account is not', async () => {
