@@ -149,6 +149,7 @@ export async function composeServices(config: Config, parts: ServiceParts, lifec
     },
     inspection: {
       checker,
+      pdfRenderer,
       burstLimiter: counters.burstLimiter,
       limits: config.limits,
       inTransaction,

@@ -5,6 +5,7 @@ import { bearer, body, signUp, signUpWithKey, startAccountsApp, type AccountsApp
 import { EINVOICE_FIXTURES } from '../helpers/einvoice-fixtures.ts';
 import { makeEInvoice } from '../helpers/make-einvoice.ts';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { compact, readPdf } from '../helpers/read-pdf.ts';
 
 const PEPPOL_EXAMPLE = readFileSync(new URL('../fixtures/einvoice/examples/peppol-base-example.xml', import.meta.url), 'utf8');
 const XRECHNUNG = makeEInvoice({ ...EINVOICE_FIXTURES[0]!.request, output: 'cii', profile: 'xrechnung' }).xml;
@@ -59,6 +60,17 @@ describe('POST /api/inspect-invoice: a received document, checked and read', () 
     const problem = body(res).verdict.problems.find((p: { rule: string }) => p.rule === 'schema');
     assert.ok(problem !== undefined);
     assert.match(problem.message, /Unknown.*not expected/);
+  });
+
+  it('answers a readable copy as a PDF with Accept: application/pdf, in the language and template asked for', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/inspect-invoice?language=de&template=modern', headers: { ...bearer(apiKey), 'content-type': 'application/xml', accept: 'application/pdf' }, payload: PEPPOL_EXAMPLE });
+    assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    // Compared without white space: a long heading wraps where the layout puts it.
+    const text = compact(readPdf(res.rawPayload).text);
+    for (const phrase of ['Lesekopie – das Original ist die XML-Datei', 'Snippet1', 'Angaben des Originals, die diese Kopie nicht zeigt', 'BT-19 /cbc:AccountingCost: 4025:123:4343']) {
+      assert.ok(text.includes(compact(phrase)), `${phrase} is printed`);
+    }
   });
 
   it('meters one document per inspection', async () => {

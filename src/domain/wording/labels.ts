@@ -128,6 +128,9 @@ export interface Labels {
   readonly partial: string;
   readonly unpaid: string;
   readonly page: string;
+  // The readable copy of a received e-invoice (D51): its heading, and the section listing what it cannot show.
+  readonly copy_for_reading: string;
+  readonly not_carried: string;
 }
 
 const en: Labels = {
@@ -149,6 +152,7 @@ const en: Labels = {
   scan_to_pay: 'Scan to pay', scan_to_view: 'Scan to view this invoice online',
   notes: 'Notes', refund_policy: 'Refund policy', signature: 'Authorized signature',
   stamp_paid: 'PAID', stamp_partial: 'PARTIALLY PAID', paid: 'Paid', partial: 'Partially paid', unpaid: 'Unpaid', page: 'Page',
+  copy_for_reading: 'Copy for reading — the XML is the original', not_carried: 'Terms of the original this copy does not show',
 };
 
 const nl: Labels = {
@@ -170,6 +174,7 @@ const nl: Labels = {
   scan_to_pay: 'Scan om te betalen', scan_to_view: 'Scan om deze factuur online te bekijken',
   notes: 'Opmerkingen', refund_policy: 'Restitutiebeleid', signature: 'Handtekening',
   stamp_paid: 'BETAALD', stamp_partial: 'GEDEELTELIJK BETAALD', paid: 'Betaald', partial: 'Gedeeltelijk betaald', unpaid: 'Openstaand', page: 'Pagina',
+  copy_for_reading: 'Leeskopie – het origineel is het XML-bestand', not_carried: 'Gegevens van het origineel die deze kopie niet toont',
 };
 
 const de: Labels = {
@@ -191,6 +196,7 @@ const de: Labels = {
   scan_to_pay: 'Zum Bezahlen scannen', scan_to_view: 'Scannen, um die Rechnung online anzusehen',
   notes: 'Anmerkungen', refund_policy: 'Erstattungsbedingungen', signature: 'Unterschrift',
   stamp_paid: 'BEZAHLT', stamp_partial: 'TEILWEISE BEZAHLT', paid: 'Bezahlt', partial: 'Teilweise bezahlt', unpaid: 'Offen', page: 'Seite',
+  copy_for_reading: 'Lesekopie – das Original ist die XML-Datei', not_carried: 'Angaben des Originals, die diese Kopie nicht zeigt',
 };
 
 const fr: Labels = {
@@ -214,6 +220,7 @@ const fr: Labels = {
   // "Signature autorisée" is a calque of "Authorized signature"; French invoices print "Signature".
   notes: 'Remarques', refund_policy: 'Politique de remboursement', signature: 'Signature',
   stamp_paid: 'PAYÉ', stamp_partial: 'PAIEMENT PARTIEL', paid: 'Payée', partial: 'Partiellement payée', unpaid: 'Impayée', page: 'Page',
+  copy_for_reading: 'Copie de lecture – l’original est le fichier XML', not_carried: 'Données de l’original que cette copie ne montre pas',
 };
 
 const es: Labels = {
@@ -237,6 +244,7 @@ const es: Labels = {
   scan_to_pay: 'Escanee para pagar', scan_to_view: 'Escanee para ver esta factura en línea',
   notes: 'Notas', refund_policy: 'Política de reembolso', signature: 'Firma autorizada',
   stamp_paid: 'PAGADO', stamp_partial: 'PAGO PARCIAL', paid: 'Pagada', partial: 'Pagada parcialmente', unpaid: 'Pendiente de pago', page: 'Página',
+  copy_for_reading: 'Copia de lectura: el original es el archivo XML', not_carried: 'Datos del original que esta copia no muestra',
 };
 
 const pt: Labels = {
@@ -262,6 +270,7 @@ const pt: Labels = {
   // "Assinatura autorizada" copies "Authorized signature"; the line under a signature says "Assinatura".
   notes: 'Observações', refund_policy: 'Política de reembolso', signature: 'Assinatura',
   stamp_paid: 'PAGO', stamp_partial: 'PAGAMENTO PARCIAL', paid: 'Paga', partial: 'Parcialmente paga', unpaid: 'Em aberto', page: 'Página',
+  copy_for_reading: 'Cópia para leitura – o original é o arquivo XML', not_carried: 'Dados do original que esta cópia não mostra',
 };
 
 const ar: Labels = {
@@ -285,6 +294,7 @@ const ar: Labels = {
   scan_to_pay: 'امسح الرمز للدفع', scan_to_view: 'امسح الرمز لعرض هذه الفاتورة عبر الإنترنت',
   notes: 'ملاحظات', refund_policy: 'سياسة الاسترداد', signature: 'التوقيع المعتمد',
   stamp_paid: 'تم الدفع', stamp_partial: 'تم الدفع جزئيًا', paid: 'مدفوعة', partial: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة', page: 'صفحة',
+  copy_for_reading: 'نسخة للقراءة – الأصل هو ملف XML', not_carried: 'بيانات في الأصل لا تعرضها هذه النسخة',
 };
 
 const ja: Labels = {
@@ -308,6 +318,7 @@ const ja: Labels = {
   scan_to_pay: 'スキャンしてお支払い', scan_to_view: 'スキャンしてこの請求書をオンラインで表示',
   notes: '備考', refund_policy: '返金ポリシー', signature: '署名',
   stamp_paid: '支払済', stamp_partial: '一部支払済', paid: '支払済み', partial: '一部支払済み', unpaid: '未払い', page: 'ページ',
+  copy_for_reading: '閲覧用の写し（原本はXMLファイル）', not_carried: 'この写しに表示されない原本の項目',
 };
 
 const ru: Labels = {
@@ -332,6 +343,7 @@ const ru: Labels = {
   scan_to_pay: 'Отсканируйте для оплаты', scan_to_view: 'Отсканируйте, чтобы открыть счёт онлайн',
   notes: 'Примечания', refund_policy: 'Условия возврата', signature: 'Подпись уполномоченного лица',
   stamp_paid: 'ОПЛАЧЕНО', stamp_partial: 'ЧАСТИЧНО ОПЛАЧЕНО', paid: 'Оплачен', partial: 'Частично оплачен', unpaid: 'Не оплачен', page: 'Страница',
+  copy_for_reading: 'Копия для чтения – оригинал: файл XML', not_carried: 'Данные оригинала, которых нет в этой копии',
 };
 
 const it: Labels = {
@@ -354,6 +366,7 @@ const it: Labels = {
   // "Firma autorizzata" copies "Authorized signature"; Italian invoices print "Firma".
   notes: 'Note', refund_policy: 'Politica di rimborso', signature: 'Firma',
   stamp_paid: 'PAGATO', stamp_partial: 'PAGAMENTO PARZIALE', paid: 'Pagata', partial: 'Pagata parzialmente', unpaid: 'Da pagare', page: 'Pagina',
+  copy_for_reading: 'Copia di lettura – l’originale è il file XML', not_carried: 'Dati dell’originale che questa copia non mostra',
 };
 
 const hi: Labels = {
@@ -380,6 +393,7 @@ const hi: Labels = {
   scan_to_pay: 'भुगतान के लिए स्कैन करें', scan_to_view: 'इस बीजक को ऑनलाइन देखने के लिए स्कैन करें',
   notes: 'टिप्पणियाँ', refund_policy: 'धनवापसी नीति', signature: 'अधिकृत हस्ताक्षरकर्ता',
   stamp_paid: 'भुगतान किया गया', stamp_partial: 'आंशिक भुगतान', paid: 'भुगतान किया गया', partial: 'आंशिक भुगतान', unpaid: 'भुगतान शेष', page: 'पृष्ठ',
+  copy_for_reading: 'पढ़ने के लिए प्रति – मूल XML फ़ाइल है', not_carried: 'मूल के वे विवरण जो यह प्रति नहीं दिखाती',
 };
 
 /** The labels of each supported language; frozen, shared by every render. */

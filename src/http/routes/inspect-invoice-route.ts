@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppError } from '../../errors/app-error.ts';
+import { LANGUAGES, TEMPLATES } from '../../domain/invoice/catalog.ts';
+import { StringEnum } from '../../lib/string-enum.ts';
 import { ErrorResponseSchema } from '../../schemas/error-response.ts';
 import { InspectInvoiceResponseSchema, type InspectInvoiceResponse } from '../../schemas/inspect-invoice-response.ts';
 import { inspectInvoice, type InspectionDeps } from '../../use-cases/inspect/inspect-invoice.ts';
 import { windowsHeaders } from '../generation-context.ts';
+import { documentedSuccess } from '../documented-success.ts';
 import { ACCOUNT } from '../openapi/security-requirements.ts';
 import { RATE_LIMIT_HEADERS } from '../openapi/documented-headers.ts';
 import { ANY_REQUEST, type ErrorCase } from '../openapi/error-answers.ts';
@@ -20,10 +23,29 @@ export interface InspectInvoiceRouteDeps {
 /** D51: at most 10 MB of document. */
 export const INSPECT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
+/** The OpenAPI description also lists the readable copy, a PDF. */
+const inspectionAnswers = documentedSuccess({
+  description: 'The document checked and read, as JSON; with Accept: application/pdf, a readable copy of it instead (the service\'s own template, headed as a copy whose original is the XML, every term it cannot show listed at its end).',
+  headers: { ...RATE_LIMIT_HEADERS },
+  content: {
+    'application/json': { schema: InspectInvoiceResponseSchema },
+    'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'The readable copy, inline as invoice-copy.pdf.' } },
+  },
+});
+
 const INSPECT_ERRORS: readonly ErrorCase[] = [
   ...ANY_REQUEST, 'invalid_document', 'invalid_api_key', ['auth_required', 'anonymous_generation'], 'unverified_account',
-  'monthly_limit_reached', 'rate_limit_hourly', 'rate_limit_weekly', 'check_error', ['check_error', 'checker_busy'], 'not_provisioned',
+  'monthly_limit_reached', 'rate_limit_hourly', 'rate_limit_weekly', 'check_error', ['check_error', 'checker_busy'], 'pdf_error', ['pdf_error', 'renderer_busy'], 'not_provisioned',
 ];
+
+/** Accept names application/pdf before (or instead of) JSON. */
+function wantsPdf(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const pdf = types.indexOf('application/pdf');
+  const json = types.indexOf('application/json');
+  return pdf !== -1 && (json === -1 || pdf < json);
+}
 
 /** POST /api/inspect-invoice: a received UBL or CII document, checked by the official rules and read. */
 export function inspectInvoiceRoute(deps: InspectInvoiceRouteDeps): FastifyPluginAsyncTypebox {
@@ -42,7 +64,7 @@ export function inspectInvoiceRoute(deps: InspectInvoiceRouteDeps): FastifyPlugi
 
     app.post('/api/inspect-invoice', {
       bodyLimit: INSPECT_BODY_LIMIT_BYTES,
-      config: { errors: INSPECT_ERRORS, errorHeaders: RATE_LIMIT_HEADERS, bodyTooLargeAdvice: 'An e-invoice of more than 10 MB is not read.' },
+      config: { swaggerTransform: inspectionAnswers, errors: INSPECT_ERRORS, errorHeaders: RATE_LIMIT_HEADERS, bodyTooLargeAdvice: 'An e-invoice of more than 10 MB is not read.' },
       schema: {
         operationId: 'inspectInvoice',
         summary: 'Check and read a received e-invoice',
@@ -50,6 +72,10 @@ export function inspectInvoiceRoute(deps: InspectInvoiceRouteDeps): FastifyPlugi
         tags: ['invoices'],
         security: ACCOUNT,
         consumes: ['application/xml', 'text/xml', 'application/pdf'],
+        querystring: Type.Object({
+          language: Type.Optional(StringEnum(LANGUAGES, { description: 'With Accept: application/pdf, the language of the readable copy; the document\'s own by default.' })),
+          template: Type.Optional(StringEnum(TEMPLATES, { description: 'With Accept: application/pdf, the template of the readable copy; classic by default.' })),
+        }),
         body: Type.String({ description: 'The received e-invoice: a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, UTF-8; or a hybrid PDF (Factur-X, ZUGFeRD, XRechnung) whose factur-x.xml, zugferd-invoice.xml or xrechnung.xml attachment is read.', examples: ['<?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice>'] }),
         response: { 200: InspectInvoiceResponseSchema, '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },
       },
@@ -65,12 +91,18 @@ export function inspectInvoiceRoute(deps: InspectInvoiceRouteDeps): FastifyPlugi
     }, async (request, reply) => {
       const now = deps.clock();
       const caller = await resolveGenerationCaller(request, deps.callers, now);
-      const inspection = await inspectInvoice(deps.inspection, {
+      // Accept: application/pdf asks for the readable copy instead of the JSON answer.
+      const copy = wantsPdf(request.headers.accept) ? { template: request.query.template ?? 'classic', ...(request.query.language === undefined ? {} : { language: request.query.language }) } : undefined;
+      const { inspection, pdf } = await inspectInvoice(deps.inspection, {
         received: typeof request.body === 'string' ? { container: 'xml', xml: request.body } : { container: 'pdf', pdf: request.body as Buffer },
         caller,
         nowMs: now,
         onWindows: windowsHeaders(reply),
+        ...(copy === undefined ? {} : { copy }),
       });
+      if (pdf !== undefined) {
+        return reply.type('application/pdf').header('content-disposition', 'inline; filename="invoice-copy.pdf"').send(pdf as never);
+      }
       // The use-case's values are readonly; the schema's type is the same shape, mutable.
       return { success: true as const, ...inspection } as InspectInvoiceResponse;
     });

@@ -34,7 +34,7 @@ export function inspectEInvoiceTool(deps: InspectionDeps): McpTool {
       const received = bytes.subarray(0, 5).toString('latin1') === '%PDF-'
         ? { container: 'pdf' as const, pdf: bytes }
         : { container: 'xml' as const, xml: bytes.toString('utf8') };
-      const inspection = await inspectInvoice(deps, { received, caller: call.caller, nowMs: call.nowMs, onWindows: () => {} });
+      const { inspection } = await inspectInvoice(deps, { received, caller: call.caller, nowMs: call.nowMs, onWindows: () => {} });
       const fatal = inspection.verdict.problems.filter((p) => p.severity === 'fatal');
       const head = `${inspection.document.syntax.toUpperCase()} ${inspection.document.type}, profile ${inspection.document.profile ?? 'unknown'}: ${inspection.verdict.valid ? 'valid' : `INVALID (${fatal.length} fatal)`}; totals ${inspection.totals === null ? 'not recomputed' : inspection.totals.agree ? 'agree' : 'differ'}.`;
       const lines = inspection.verdict.problems.map((p) => `- ${p.severity} ${p.rule}${p.term === null ? '' : ` (${p.term})`}: ${p.message}`);
