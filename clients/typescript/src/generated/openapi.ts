@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Check and read a received e-invoice
-         * @description The body is a received e-invoice: UBL 2.1 Invoice or CreditNote, or UN/CEFACT CII D16B, as application/xml (at most 10 MB). The answer says what it is, runs the official schema and business rules its profile calls for (EN 16931, and Peppol BIS 3 or XRechnung 3 when it claims them), gives it back as a request of this API with everything the request cannot hold listed in not_carried, and compares its totals with the service's own computation. A document that breaks the rules is a 200 whose verdict says so; one that is not an e-invoice, or carries a DOCTYPE, is a 400 invalid_document. Verified accounts only; metered as one document and counted in the hourly and weekly windows.
+         * @description The body is a received e-invoice: UBL 2.1 Invoice or CreditNote, or UN/CEFACT CII D16B, as application/xml, or a hybrid PDF (Factur-X / ZUGFeRD / XRechnung) as application/pdf (at most 10 MB). The answer says what it is, runs the official schema and business rules its profile calls for (EN 16931, and Peppol BIS 3 or XRechnung 3 when it claims them), gives it back as a request of this API with everything the request cannot hold listed in not_carried, and compares its totals with the service's own computation. A document that breaks the rules is a 200 whose verdict says so; one that is not an e-invoice, or carries a DOCTYPE, is a 400 invalid_document. Verified accounts only; metered as one document and counted in the hourly and weekly windows.
          */
         post: operations["inspectInvoice"];
         delete?: never;
@@ -571,6 +571,8 @@ export interface components {
             rounding?: "none" | "nearest" | "up" | "down";
             /** @description Step of the grand-total rounding, for example 0.05; default 1. */
             rounding_increment?: number | string;
+            /** @description An amount added to the grand total as its rounding (BT-114), positive or negative, a whole multiple of the currency's minor unit: for a rounding no rounding_increment describes, such as one read from a received e-invoice. Not together with rounding. */
+            rounding_amount?: number | string;
             /** @description Amount already paid; balance_due = grand_total − amount_paid. */
             amount_paid?: number | string;
             payment?: components["schemas"]["Payment"];
@@ -2600,26 +2602,47 @@ export interface operations {
     };
     inspectInvoice: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With Accept: application/pdf, the language of the readable copy; the document's own by default. */
+                language?: "en" | "nl" | "de" | "fr" | "es" | "pt" | "ar" | "ja" | "ru" | "it" | "hi";
+                /** @description With Accept: application/pdf, the template of the readable copy; classic by default. */
+                template?: "classic" | "modern" | "bold" | "minimal" | "navy";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The received e-invoice: a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, UTF-8. */
+        /** @description The received e-invoice: a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, UTF-8; or a hybrid PDF (Factur-X, ZUGFeRD, XRechnung) whose factur-x.xml, zugferd-invoice.xml or xrechnung.xml attachment is read. */
         requestBody: {
             content: {
                 /** @example <?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice> */
                 "application/xml": string;
                 /** @example <?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice> */
                 "text/xml": string;
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">…</Invoice> */
+                "application/pdf": string;
             };
         };
         responses: {
-            /** @description A received e-invoice, checked and read. */
+            /** @description The document checked and read, as JSON; with Accept: application/pdf, a readable copy of it instead (the service's own template, headed as a copy whose original is the XML, every term it cannot show listed at its end). */
             200: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
                     "x-request-id"?: string;
+                    /** @description Generation requests allowed this UTC hour; absent when unlimited. */
+                    "x-ratelimit-limit-hourly"?: number;
+                    /** @description Requests left this hour, after this one. */
+                    "x-ratelimit-remaining-hourly"?: number;
+                    /** @description Unix second the hour ends. */
+                    "x-ratelimit-reset-hourly"?: number;
+                    /** @description Generation requests allowed this ISO week (from Monday 00:00 UTC); absent when unlimited. */
+                    "x-ratelimit-limit-weekly"?: number;
+                    /** @description Requests left this week, after this one. */
+                    "x-ratelimit-remaining-weekly"?: number;
+                    /** @description Unix second the week ends. */
+                    "x-ratelimit-reset-weekly"?: number;
+                    /** @description The weekly limit × 52 / 12, rounded down (meta.rate_limits.monthly_equivalent). */
+                    "x-ratelimit-limit-monthly"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2707,6 +2730,7 @@ export interface operations {
                             }[];
                         } | null;
                     };
+                    "application/pdf": string;
                 };
             };
             /** @description Error: bad_request, invalid_document. */
@@ -2886,7 +2910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: internal_error, check_error. */
+            /** @description Error: internal_error, check_error, pdf_error. */
             500: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
@@ -2911,7 +2935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: check_error, not_provisioned. */
+            /** @description Error: check_error, pdf_error, not_provisioned. */
             503: {
                 headers: {
                     /** @description This request's id; quote it when reporting a problem. */
