@@ -181,7 +181,7 @@ describe('errors outside the invoice schema (D16)', () => {
     const keys = Array.from({ length: 500_000 }, (_, i) => `"k${i}":1`).join(',');
     const payload = JSON.stringify(validInvoice()).replace('{"from":', `{"junk":{${keys}},"from":`);
     const started = performance.now();
-    assertError(await post(payload), 400, 'validation_error', /more than 14642 object keys/);
+    assertError(await post(payload), 400, 'validation_error', /more than 14644 object keys/);
     assert.ok(performance.now() - started < 1000, `took ${performance.now() - started} ms`);
   });
 

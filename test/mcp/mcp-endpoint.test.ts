@@ -66,7 +66,7 @@ for (const postgres of [false, true]) {
       assert.match(ok.headers.get('x-request-id') ?? '', /^req_/);
       assert.equal(ok.headers.get('mcp-session-id'), null, 'stateless: no session');
       const answer = await ok.json() as Json;
-      assert.equal((answer.result.tools as Json[]).length, 12);
+      assert.equal((answer.result.tools as Json[]).length, 13);
 
       const badJson = await post(bearer(account.apiKey), '{"jsonrpc": ');
       assert.equal(badJson.status, 400);
@@ -118,7 +118,7 @@ for (const postgres of [false, true]) {
     it('a connected client keeps working across requests: nothing is kept between them (stateless)', async () => {
       const client = await connectMcp(baseUrl, account.apiKey);
       try {
-        for (let i = 0; i < 3; i += 1) assert.equal((await client.listTools()).tools.length, 12);
+        for (let i = 0; i < 3; i += 1) assert.equal((await client.listTools()).tools.length, 13);
         const result = await callTool(client, 'list_webhooks', {});
         assert.deepEqual(result.structuredContent, { webhooks: [] }, textOf(result));
       } finally {
