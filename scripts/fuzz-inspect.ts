@@ -6,6 +6,7 @@ import { fitLinesToNets } from '../src/domain/inspect/fit-lines-to-nets.ts';
 import { receivedInvoiceRequest } from '../src/domain/inspect/received-invoice-request.ts';
 import { scanXmlProlog } from '../src/domain/inspect/scan-xml-prolog.ts';
 import { computeInvoiceResult } from '../src/domain/invoice/compute-invoice.ts';
+import { validateInvoiceRequest } from '../src/requests/validate-invoice-request.ts';
 
 /**
  * Fuzzes the reading half of an inspection (docs/inspect.md), in process: the prolog scan, the XML
@@ -26,7 +27,7 @@ const BASES = [
 ].map((file) => readFileSync(file, 'utf8'));
 const SNIPPETS = ['<', '>', '&', '&amp;', '&#0;', '&#x110000;', '<![CDATA[', ']]>', '<!--', '-->', '<?x?>', '</cbc:ID>', '<cbc:ID>', 'xmlns:cbc="x"', '"', "'", '-1', '1e9', '99999999999999999999.999999999', '0.0000001', 'NaN', '\u0000', '\uFFFF', '<a>'.repeat(70)];
 
-const VALUES = ['', ' ', '0', '-0', '1', '-1', '0.5', '123456789012.12', '1e3', '-999999999.999999', '1.1234567', 'abc', '2026-02-30', '20261301', 'S', 'O', 'AE', 'ZZZ', 'XX', 'EUR', 'JPY', 'BHD', '381', '380', '384', '&amp;', '&lt;x&gt;'];
+const VALUES = ['', ' ', '0', 'HUF', 'XX', 'eur', '-0', '1', '-1', '0.5', '123456789012.12', '1e3', '-999999999.999999', '1.1234567', 'abc', '2026-02-30', '20261301', 'S', 'O', 'AE', 'ZZZ', 'XX', 'EUR', 'JPY', 'BHD', '381', '380', '384', '&amp;', '&lt;x&gt;'];
 /** Byte edits (cut, insert): mostly ill-formed, which the parsers must refuse cleanly. */
 const byteEdits = fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), cut: fc.integer({ min: 0, max: 200 }), insert: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 20 })) }), { minLength: 1, maxLength: 4 });
 /** Value edits (the text of leaf elements replaced, leaves dropped or doubled): still well-formed, so the readers and the engine get them. */
@@ -72,8 +73,8 @@ fc.assert(fc.property(mutation, ({ base, bytes, values }) => {
   const examination = examineDocument(xml, false);
   if (examination.kind === 'refused') { refused += 1; return; }
   read += 1;
-  const { request } = receivedInvoiceRequest(examination.invoice);
   try {
+    const request = validateInvoiceRequest(JSON.parse(JSON.stringify(receivedInvoiceRequest(examination.invoice).request)), 'request');
     const context = { today: '2026-11-28', number: 'FUZZ' };
     const amounts = request.document_type === 'credit_note' && request.billing_reference === undefined ? { ...request, document_type: 'invoice' as const } : request;
     const fitted = fitLinesToNets(amounts, examination.invoice, context);

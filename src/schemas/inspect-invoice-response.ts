@@ -33,7 +33,14 @@ export const InspectInvoiceResponseSchema = Type.Object(
         check: StringEnum(['schema', 'en16931', 'peppol', 'xrechnung'] as const),
       })),
     }, { description: 'The official schema and rule sets\' findings, in the versions the service\'s own documents are checked with.' }),
-    invoice: Type.Union([InvoiceRequestSchema, Type.Null()], { description: 'The document as a request of this API: POST it to /api/generate-invoice (with output and profile) to regenerate, re-profile or render it.' }),
+    invoice: Type.Union([
+      InvoiceRequestSchema,
+      // A document can hold a value this API refuses (a currency it does not support, a text over
+      // its length): the request is still given, with that value as written, and not_carried says
+      // why its totals are null.
+      Type.Object({}, { additionalProperties: true, description: 'The same request holding a value this API refuses, kept as written; not_carried names it and totals is null.' }),
+      Type.Null(),
+    ], { description: 'The document as a request of this API: POST it to /api/generate-invoice (with output and profile) to regenerate, re-profile or render it. Null where the document could not be read at all.' }),
     not_carried: Type.Array(Type.Object({
       term: nullableString('The business term, where known.'),
       path: Type.String({ description: 'Where it stood in the document, or the request field that could not hold it.' }),

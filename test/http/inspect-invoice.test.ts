@@ -73,6 +73,15 @@ describe('POST /api/inspect-invoice: a received document, checked and read', () 
     }
   });
 
+  it('reads a document in a currency the service does not support, and says why it has no totals', async () => {
+    const res = await inspect(PEPPOL_EXAMPLE.replaceAll('EUR', 'HUF'));
+    assert.equal(res.statusCode, 200, res.body);
+    const answer = body(res);
+    assert.equal(answer.invoice.invoice.currency, 'HUF', 'kept as written, not read as another currency');
+    assert.equal(answer.totals, null);
+    assert.ok(answer.not_carried.some((n: { path: string; value: string }) => n.path === 'totals' && /"HUF" is not supported/.test(n.value)));
+  });
+
   it('meters one document per inspection', async () => {
     const usage = async () => body(await ctx.app.inject({ method: 'GET', url: '/api/auth/usage', headers: bearer(apiKey) })).usage.monthly;
     const before = await usage();

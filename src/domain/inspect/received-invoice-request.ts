@@ -1,5 +1,5 @@
 import type { AllowanceChargeInput, InvoiceRequest, LineItem, Party, StructuredAddress } from '../invoice/invoice-request-schema.ts';
-import { CURRENCIES, LANGUAGES, TAX_CATEGORIES, type Currency, type Language } from '../invoice/catalog.ts';
+import { LANGUAGES, TAX_CATEGORIES, type Currency, type Language } from '../invoice/catalog.ts';
 import { LABELS } from '../wording/labels.ts';
 import { exemptionText } from '../wording/exemption-wording.ts';
 import { roundingOfTotal } from '../money/rounding-of-total.ts';
@@ -76,8 +76,9 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
   const language = languageOfDocument(doc);
   const labels = LABELS[language];
 
-  const currency = doc.currency !== undefined && (CURRENCIES as readonly string[]).includes(doc.currency) ? doc.currency as Currency : undefined;
-  if (currency === undefined) drop('BT-5', 'invoice.currency', doc.currency);
+  // A currency the service does not support is kept as written: the engine then refuses the
+  // request by name (no totals), instead of the request reading as another currency's.
+  const currency = doc.currency as Currency | undefined;
   const typeCode = doc.typeCode;
   if (typeCode !== undefined && typeCode !== CREDIT_NOTE && typeCode !== COMMERCIAL_INVOICE) drop('BT-3', 'document_type', typeCode);
 

@@ -9,6 +9,7 @@ import { verdictOf, type Finding } from '../../domain/inspect/verdict.ts';
 import { withoutKnownFalseAlarms } from '../../domain/inspect/without-known-false-alarms.ts';
 import type { CheckName } from '../../domain/inspect/received-document.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
+import { validateInvoiceRequest } from '../../requests/validate-invoice-request.ts';
 import type { EInvoiceChecker } from '../../einvoice-check/einvoice-checker.ts';
 import type { RuleSet } from '../../einvoice-check/rule-set-files.ts';
 import type { Inspection } from './inspection.ts';
@@ -63,6 +64,9 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
   let totals: Inspection['totals'];
   try {
     const currency = request.invoice?.currency ?? 'USD';
+    // Read as any request is before the engine sees it: a value the API refuses (an unsupported
+    // currency, a text over its length) is named here instead of computed with.
+    request = validateInvoiceRequest(JSON.parse(JSON.stringify(request)), 'the document read as a request');
     const context = { today, number: request.invoice?.number ?? 'RECEIVED' };
     const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context);
     request = { ...request, items: fitted.request.items };

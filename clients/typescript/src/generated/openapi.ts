@@ -2684,8 +2684,10 @@ export interface operations {
                                 check: "schema" | "en16931" | "peppol" | "xrechnung";
                             }[];
                         };
-                        /** @description The document as a request of this API: POST it to /api/generate-invoice (with output and profile) to regenerate, re-profile or render it. */
-                        invoice: components["schemas"]["InvoiceRequest"] | null;
+                        /** @description The document as a request of this API: POST it to /api/generate-invoice (with output and profile) to regenerate, re-profile or render it. Null where the document could not be read at all. */
+                        invoice: components["schemas"]["InvoiceRequest"] | {
+                            [key: string]: unknown;
+                        } | null;
                         /** @description Everything the document says that the request cannot hold, with its value: nothing is dropped in silence. */
                         not_carried: {
                             /** @description The business term, where known. */
