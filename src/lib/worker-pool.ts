@@ -12,6 +12,9 @@ export interface WorkerPoolOptions {
   readonly resourceLimits?: { readonly maxOldGenerationSizeMb: number; readonly maxYoungGenerationSizeMb?: number };
 }
 
+/** What the owner of a particular pool may choose; that pool supplies the defaults. */
+export type WorkerPoolChoices = Partial<Pick<WorkerPoolOptions, 'size' | 'timeoutMs' | 'maxQueued' | 'onFailure'>>;
+
 /** What a pool's worker answers: first `{ready: true}`, then one reply per job, by its id. */
 export type WorkerReply<Result> = { readonly id: number } & ({ readonly ok: true } & Result | { readonly ok: false; readonly error: string });
 

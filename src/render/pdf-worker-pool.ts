@@ -1,20 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { AppError } from '../errors/app-error.ts';
 import type { InvoiceView, PdfFileOptions, RenderAsset } from '../domain/pdf/invoice-view.ts';
-import { createWorkerPool } from '../lib/worker-pool.ts';
+import { createWorkerPool, type WorkerPoolChoices } from '../lib/worker-pool.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 import type { RenderJob } from './pdf-worker.ts';
 
-export interface PdfWorkerPoolOptions {
-  /** Worker threads; default: one per core. */
-  readonly size?: number;
-  /** A document that takes longer fails with pdf_error and its worker is replaced. */
-  readonly timeoutMs?: number;
-  /** Documents waiting for a worker beyond this many are refused at once. */
-  readonly maxQueued?: number;
-  /** Told why a render failed (the caller only ever sees a generic pdf_error). */
-  readonly onFailure?: (reason: string) => void;
-}
+/** Default: one worker per core, 15 s per document (then pdf_error and a new worker), 500 waiting. */
+export type PdfWorkerPoolOptions = WorkerPoolChoices;
 
 // Source (.ts, run by type stripping) and build (.js) each load their own sibling.
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);

@@ -3,15 +3,10 @@ import { DECIMAL_DIGITS } from '../money/parse-decimal.ts';
 import type { PostalAddress } from './split-postal-address.ts';
 import type { EInvoice, EInvoiceParty, EInvoicePeriod, EInvoiceVatCategory } from './einvoice.ts';
 import { hasPostalAddress } from './has-postal-address.ts';
+import { CII_QDT_NS, CII_RAM_NS, CII_RSM_NS, CII_UDT_NS, PAYMENT_NOTE_SUBJECT } from './syntax-names.ts';
 import { XmlElement } from './xml-element.ts';
 import { hasText, xmlText } from './xml-text.ts';
 
-const RSM_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
-const RAM_NS = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';
-const QDT_NS = 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100';
-const UDT_NS = 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100';
-/** UNTDID 4451 subject of a note: payment information (the payment instructions). */
-const PAYMENT_NOTE_SUBJECT = 'PMT';
 /** UNTDID 2379 date format: CCYYMMDD. */
 const DATE_FORMAT = '102';
 
@@ -34,7 +29,7 @@ export function writeCii(doc: EInvoice): string {
   const money = (value: bigint) => formatFixed(value, doc.minorDigits);
 
   const root = XmlElement.document('rsm:CrossIndustryInvoice')
-    .att('xmlns:rsm', RSM_NS).att('xmlns:qdt', QDT_NS).att('xmlns:ram', RAM_NS).att('xmlns:udt', UDT_NS);
+    .att('xmlns:rsm', CII_RSM_NS).att('xmlns:qdt', CII_QDT_NS).att('xmlns:ram', CII_RAM_NS).att('xmlns:udt', CII_UDT_NS);
   const ele = (parent: XmlElement, name: string) => parent.ele(name);
   const ram = (parent: XmlElement, name: string, value?: string, attributes?: Record<string, string>) => {
     const element = parent.ele(`ram:${name}`);

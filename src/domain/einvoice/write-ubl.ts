@@ -4,17 +4,10 @@ import type { PostalAddress } from './split-postal-address.ts';
 import type { EInvoice, EInvoiceParty, EInvoicePeriod, EInvoiceVatCategory } from './einvoice.ts';
 import { NOTE_SUBJECT_CODES } from './code-lists.ts';
 import { hasPostalAddress } from './has-postal-address.ts';
+import { PROJECT_DOCUMENT_TYPE, SEPA_CREDITOR_SCHEME, UBL_CAC_NS, UBL_CBC_NS, UBL_CREDIT_NOTE_NS, UBL_INVOICE_NS } from './syntax-names.ts';
 import { XmlElement } from './xml-element.ts';
 import { hasText, xmlText } from './xml-text.ts';
 
-const INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
-const CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
-const CAC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
-const CBC_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
-/** UNTDID 1001 code of a project reference, where a CreditNote carries BT-11. */
-const PROJECT_DOCUMENT_TYPE = '50';
-/** BT-90 sits in the seller's identifiers with this scheme (EN 16931's UBL binding). */
-const SEPA_CREDITOR_SCHEME = 'SEPA';
 /** UNCL 4451 "general information": the subject of a note that names none. */
 const GENERAL_NOTE_SUBJECT = 'AAI';
 
@@ -52,7 +45,7 @@ export function writeUbl(doc: EInvoice): string {
   const money = (value: bigint) => formatFixed(value, doc.minorDigits);
 
   const root = XmlElement.document(creditNote ? 'CreditNote' : 'Invoice')
-    .att('xmlns', creditNote ? CREDIT_NOTE_NS : INVOICE_NS).att('xmlns:cac', CAC_NS).att('xmlns:cbc', CBC_NS);
+    .att('xmlns', creditNote ? UBL_CREDIT_NOTE_NS : UBL_INVOICE_NS).att('xmlns:cac', UBL_CAC_NS).att('xmlns:cbc', UBL_CBC_NS);
   const cbc = (parent: XmlElement, name: string, value: string, attributes?: Record<string, string>) => {
     const element = parent.ele(`cbc:${name}`);
     if (attributes !== undefined) {

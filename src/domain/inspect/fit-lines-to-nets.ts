@@ -3,6 +3,7 @@ import type { InvoiceRequest, LineItem } from '../invoice/invoice-request-schema
 import { linePriceForNet } from '../money/line-price-for-net.ts';
 import { DECIMAL_DIGITS, parseDecimalText } from '../money/parse-decimal.ts';
 import { pow10 } from '../money/pow10.ts';
+import type { VatBreakdown } from '../invoice/vat-breakdown.ts';
 import type { ReceivedInvoice } from './received-invoice.ts';
 import type { NotCarried } from './received-invoice-request.ts';
 
@@ -14,7 +15,12 @@ import type { NotCarried } from './received-invoice-request.ts';
  * document's net, and its written price goes to not_carried, so the request regenerates the
  * document's own amounts.
  */
-export function fitLinesToNets(request: InvoiceRequest, doc: ReceivedInvoice, ctx: InvoiceContext): { readonly request: InvoiceRequest; readonly notCarried: readonly NotCarried[] } {
+export function fitLinesToNets(request: InvoiceRequest, doc: ReceivedInvoice, ctx: InvoiceContext): {
+  readonly request: InvoiceRequest;
+  readonly notCarried: readonly NotCarried[];
+  /** The request's breakdown when no line needed a new price, so it need not be worked out again. */
+  readonly breakdown: VatBreakdown | undefined;
+} {
   const breakdown = computeInvoiceResult(request, ctx).breakdown();
   const scale = pow10(DECIMAL_DIGITS - breakdown.minorDigits);
   const notCarried: NotCarried[] = [];
@@ -36,5 +42,5 @@ export function fitLinesToNets(request: InvoiceRequest, doc: ReceivedInvoice, ct
     notCarried.push({ term: 'BT-146', path: `items[${i}].unit_price`, value: `${doc.lines[i]?.price ?? ''}${base !== undefined ? ` per ${base}` : ''} × ${doc.lines[i]?.quantity ?? ''} is not the line net ${stated}; the price given makes the net` });
     return { ...item, quantity: fitted.quantity, unit_price: fitted.price };
   });
-  return { request: { ...request, items }, notCarried };
+  return notCarried.length === 0 ? { request, notCarried, breakdown } : { request: { ...request, items }, notCarried, breakdown: undefined };
 }

@@ -1,20 +1,11 @@
+import { CII_QDT_NS, CII_RAM_NS, CII_RSM_NS, CII_UDT_NS, PAYMENT_NOTE_SUBJECT } from '../einvoice/syntax-names.ts';
 import type { XmlTreeElement } from './parse-xml-tree.ts';
 import type { ReceivedAddress, ReceivedAllowanceCharge, ReceivedCategory, ReceivedInvoice, ReceivedLine, ReceivedParty, ReceivedPeriod } from './received-invoice.ts';
 import { termOfPath } from './term-of-path.ts';
 import { TreeCursor } from './tree-cursor.ts';
+import { withoutUndefined } from './without-undefined.ts';
 
-const NAMESPACES = {
-  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
-  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
-  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
-  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
-} as const;
-
-/** UNTDID 4451 "payment information": a note that carries payment instructions. */
-const PAYMENT_NOTE_SUBJECT = 'PMT';
-
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const NAMESPACES = { rsm: CII_RSM_NS, ram: CII_RAM_NS, udt: CII_UDT_NS, qdt: CII_QDT_NS } as const;
 
 /** "20261125" (format 102) → "2026-11-25"; any other form is kept as written, for the rules to name. */
 const isoDate = (value: string | undefined): string | undefined =>
@@ -27,20 +18,20 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
   const date = (from: XmlTreeElement | undefined, path: string) => isoDate(text(from, path));
   const period = (from: XmlTreeElement | undefined): ReceivedPeriod | undefined => {
     if (from === undefined) return undefined;
-    const p = defined({ start: date(from, 'ram:StartDateTime/udt:DateTimeString'), end: date(from, 'ram:EndDateTime/udt:DateTimeString') });
+    const p = withoutUndefined({ start: date(from, 'ram:StartDateTime/udt:DateTimeString'), end: date(from, 'ram:EndDateTime/udt:DateTimeString') });
     return Object.keys(p).length === 0 ? undefined : p;
   };
   const address = (from: XmlTreeElement | undefined): ReceivedAddress | undefined => {
     if (from === undefined) return undefined;
     const lines = [text(from, 'ram:LineOne'), text(from, 'ram:LineTwo'), text(from, 'ram:LineThree')].filter((l): l is string => l !== undefined);
-    return defined({ lines, city: text(from, 'ram:CityName'), postalCode: text(from, 'ram:PostcodeCode'), region: text(from, 'ram:CountrySubDivisionName'), country: text(from, 'ram:CountryID') });
+    return withoutUndefined({ lines, city: text(from, 'ram:CityName'), postalCode: text(from, 'ram:PostcodeCode'), region: text(from, 'ram:CountrySubDivisionName'), country: text(from, 'ram:CountryID') });
   };
   const category = (from: XmlTreeElement | undefined): ReceivedCategory => {
     if (from === undefined) return {};
     c.all(from, 'ram:TypeCode');
-    return defined({ code: text(from, 'ram:CategoryCode'), rate: text(from, 'ram:RateApplicablePercent') });
+    return withoutUndefined({ code: text(from, 'ram:CategoryCode'), rate: text(from, 'ram:RateApplicablePercent') });
   };
-  const allowanceCharge = (from: XmlTreeElement): ReceivedAllowanceCharge => defined({
+  const allowanceCharge = (from: XmlTreeElement): ReceivedAllowanceCharge => withoutUndefined({
     charge: text(from, 'ram:ChargeIndicator/udt:Indicator') === 'true',
     amount: text(from, 'ram:ActualAmount'),
     baseAmount: text(from, 'ram:BasisAmount'),
@@ -53,19 +44,19 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
     if (p === undefined) return { identifiers: [] };
     const identifiers = [
       ...c.all(p, 'ram:ID').map((e) => ({ value: e.text.trim() })),
-      ...c.all(p, 'ram:GlobalID').map((e) => defined({ value: e.text.trim(), scheme: e.attrs.schemeID?.trim() })),
+      ...c.all(p, 'ram:GlobalID').map((e) => withoutUndefined({ value: e.text.trim(), scheme: e.attrs.schemeID?.trim() })),
     ].filter((id) => id.value !== '');
     const endpoint = c.one(p, 'ram:URIUniversalCommunication/ram:URIID');
     const registrations = c.all(p, 'ram:SpecifiedTaxRegistration/ram:ID');
     const legal = c.one(p, 'ram:SpecifiedLegalOrganization');
     const legalId = legal === undefined ? undefined : c.one(legal, 'ram:ID');
     const contactElement = c.one(p, 'ram:DefinedTradeContact');
-    const contact = contactElement === undefined ? undefined : defined({
+    const contact = contactElement === undefined ? undefined : withoutUndefined({
       name: text(contactElement, 'ram:PersonName') ?? text(contactElement, 'ram:DepartmentName'),
       phone: text(contactElement, 'ram:TelephoneUniversalCommunication/ram:CompleteNumber'),
       email: text(contactElement, 'ram:EmailURIUniversalCommunication/ram:URIID'),
     });
-    return defined({
+    return withoutUndefined({
       name: text(p, 'ram:Name'),
       tradingName: legal === undefined ? undefined : text(legal, 'ram:TradingBusinessName'),
       electronicAddress: endpoint === undefined || endpoint.text.trim() === '' ? undefined : { scheme: endpoint.attrs.schemeID?.trim() ?? '', value: endpoint.text.trim() },
@@ -73,7 +64,7 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
       address: address(c.one(p, 'ram:PostalTradeAddress')),
       vatId: registrations.find((r) => r.attrs.schemeID?.trim() === 'VA')?.text.trim(),
       taxRegistrationId: registrations.find((r) => r.attrs.schemeID?.trim() === 'FC')?.text.trim(),
-      legalRegistration: legalId === undefined || legalId.text.trim() === '' ? undefined : defined({ id: legalId.text.trim(), scheme: legalId.attrs.schemeID?.trim() }),
+      legalRegistration: legalId === undefined || legalId.text.trim() === '' ? undefined : withoutUndefined({ id: legalId.text.trim(), scheme: legalId.attrs.schemeID?.trim() }),
       contact: contact !== undefined && Object.keys(contact).length > 0 ? contact : undefined,
     });
   };
@@ -100,17 +91,17 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
   const paymentMeans = meansElement === undefined ? undefined : (() => {
     const account = c.one(meansElement, 'ram:PayeePartyCreditorFinancialAccount');
     const card = c.one(meansElement, 'ram:ApplicableTradeSettlementFinancialCard');
-    return defined({
+    return withoutUndefined({
       code: text(meansElement, 'ram:TypeCode'),
       text: text(meansElement, 'ram:Information'),
       remittanceInformation: text(settlement, 'ram:PaymentReference'),
       instructions,
-      account: account === undefined ? undefined : defined({
+      account: account === undefined ? undefined : withoutUndefined({
         id: text(account, 'ram:IBANID') ?? text(account, 'ram:ProprietaryID') ?? '',
         name: text(account, 'ram:AccountName'),
         serviceProvider: text(meansElement, 'ram:PayeeSpecifiedCreditorFinancialInstitution/ram:BICID'),
       }),
-      card: card === undefined ? undefined : defined({ number: text(card, 'ram:ID') ?? '', holder: text(card, 'ram:CardholderName') }),
+      card: card === undefined ? undefined : withoutUndefined({ number: text(card, 'ram:ID') ?? '', holder: text(card, 'ram:CardholderName') }),
       mandateReference: text(terms, 'ram:DirectDebitMandateID'),
       creditorId: text(settlement, 'ram:CreditorReferenceID'),
       debtorAccount: text(meansElement, 'ram:PayerPartyDebtorFinancialAccount/ram:IBANID'),
@@ -124,7 +115,7 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
   const taxInAccounting = taxTotals.find((t) => t !== taxInCurrency);
   const billing = settlement === undefined ? undefined : c.one(settlement, 'ram:InvoiceReferencedDocument');
   const shipTo = deliveryElement === undefined ? undefined : c.one(deliveryElement, 'ram:ShipToTradeParty');
-  const delivery = deliveryElement === undefined ? undefined : defined({
+  const delivery = deliveryElement === undefined ? undefined : withoutUndefined({
     name: text(shipTo, 'ram:Name'),
     address: address(shipTo === undefined ? undefined : c.one(shipTo, 'ram:PostalTradeAddress')),
     date: date(deliveryElement, 'ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString'),
@@ -141,7 +132,7 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
     const grossPrice = lineAgreement === undefined ? undefined : c.one(lineAgreement, 'ram:GrossPriceProductTradePrice');
     const priceDiscount = grossPrice === undefined ? undefined : c.one(grossPrice, 'ram:AppliedTradeAllowanceCharge');
     if (priceDiscount !== undefined) c.all(priceDiscount, 'ram:ChargeIndicator/udt:Indicator');
-    return defined({
+    return withoutUndefined({
       id: text(lineDocument, 'ram:LineID'),
       note: text(lineDocument, 'ram:IncludedNote/ram:Content'),
       period: period(lineSettlement === undefined ? undefined : c.one(lineSettlement, 'ram:BillingSpecifiedPeriod')),
@@ -160,7 +151,7 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
     });
   });
 
-  const invoice: Omit<ReceivedInvoice, 'unread'> = defined({
+  const invoice: Omit<ReceivedInvoice, 'unread'> = withoutUndefined({
     specificationId: text(context, 'ram:GuidelineSpecifiedDocumentContextParameter/ram:ID'),
     businessProcessId: text(context, 'ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID'),
     number: text(header, 'ram:ID'),
@@ -177,7 +168,7 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
       if (project !== undefined) c.all(project, 'ram:Name');
       return text(project, 'ram:ID');
     })(),
-    billingReference: billing === undefined ? undefined : defined({
+    billingReference: billing === undefined ? undefined : withoutUndefined({
       number: text(billing, 'ram:IssuerAssignedID') ?? '',
       date: date(billing, 'ram:FormattedIssueDateTime/qdt:DateTimeString'),
     }),
@@ -188,16 +179,16 @@ export function readCiiInvoice(root: XmlTreeElement): ReceivedInvoice {
     paymentMeans,
     paymentTerms: text(terms, 'ram:Description'),
     allowanceCharges: (settlement === undefined ? [] : c.all(settlement, 'ram:SpecifiedTradeAllowanceCharge')).map(allowanceCharge),
-    vatBreakdown: (settlement === undefined ? [] : c.all(settlement, 'ram:ApplicableTradeTax')).map((t) => defined({
+    vatBreakdown: (settlement === undefined ? [] : c.all(settlement, 'ram:ApplicableTradeTax')).map((t) => withoutUndefined({
       taxable: text(t, 'ram:BasisAmount'),
       tax: text(t, 'ram:CalculatedAmount'),
-      category: defined({
+      category: withoutUndefined({
         ...category(t),
         exemptionCode: text(t, 'ram:ExemptionReasonCode'),
         exemptionReason: text(t, 'ram:ExemptionReason'),
       }),
     })),
-    totals: defined({
+    totals: withoutUndefined({
       lineExtension: text(summation, 'ram:LineTotalAmount'),
       allowanceTotal: text(summation, 'ram:AllowanceTotalAmount'),
       chargeTotal: text(summation, 'ram:ChargeTotalAmount'),

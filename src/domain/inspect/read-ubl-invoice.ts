@@ -1,19 +1,11 @@
+import { PROJECT_DOCUMENT_TYPE, SEPA_CREDITOR_SCHEME, UBL_CAC_NS, UBL_CBC_NS } from '../einvoice/syntax-names.ts';
 import type { XmlTreeElement } from './parse-xml-tree.ts';
 import type { ReceivedAddress, ReceivedAllowanceCharge, ReceivedCategory, ReceivedInvoice, ReceivedLine, ReceivedParty, ReceivedPeriod } from './received-invoice.ts';
 import { termOfPath } from './term-of-path.ts';
 import { TreeCursor } from './tree-cursor.ts';
+import { withoutUndefined } from './without-undefined.ts';
 
-const NAMESPACES = {
-  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
-  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
-} as const;
-
-/** UNTDID 1001 "project" on a CreditNote's AdditionalDocumentReference: BT-11 there. */
-const PROJECT_DOCUMENT_TYPE = '50';
-const SEPA_CREDITOR_SCHEME = 'SEPA';
-
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const NAMESPACES = { cac: UBL_CAC_NS, cbc: UBL_CBC_NS } as const;
 
 /** A UBL 2.1 Invoice or CreditNote in EN 16931's terms (the binding of EN 16931-3-2). */
 export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
@@ -22,21 +14,21 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
   const text = (from: XmlTreeElement, path: string) => c.text(from, path);
   const period = (from: XmlTreeElement | undefined): ReceivedPeriod | undefined => {
     if (from === undefined) return undefined;
-    const p = defined({ start: text(from, 'cbc:StartDate'), end: text(from, 'cbc:EndDate') });
+    const p = withoutUndefined({ start: text(from, 'cbc:StartDate'), end: text(from, 'cbc:EndDate') });
     return Object.keys(p).length === 0 ? undefined : p;
   };
   const address = (from: XmlTreeElement | undefined): ReceivedAddress | undefined => {
     if (from === undefined) return undefined;
     const lines = [text(from, 'cbc:StreetName'), text(from, 'cbc:AdditionalStreetName'), text(from, 'cac:AddressLine/cbc:Line')]
       .filter((l): l is string => l !== undefined);
-    return defined({ lines, city: text(from, 'cbc:CityName'), postalCode: text(from, 'cbc:PostalZone'), region: text(from, 'cbc:CountrySubentity'), country: text(from, 'cac:Country/cbc:IdentificationCode') });
+    return withoutUndefined({ lines, city: text(from, 'cbc:CityName'), postalCode: text(from, 'cbc:PostalZone'), region: text(from, 'cbc:CountrySubentity'), country: text(from, 'cac:Country/cbc:IdentificationCode') });
   };
   const category = (from: XmlTreeElement | undefined): ReceivedCategory =>
-    from === undefined ? {} : defined({ code: text(from, 'cbc:ID'), rate: text(from, 'cbc:Percent') });
+    from === undefined ? {} : withoutUndefined({ code: text(from, 'cbc:ID'), rate: text(from, 'cbc:Percent') });
   const allowanceCharge = (from: XmlTreeElement): ReceivedAllowanceCharge => {
     const categoryElement = c.one(from, 'cac:TaxCategory');
     if (categoryElement !== undefined) c.all(categoryElement, 'cac:TaxScheme/cbc:ID');
-    return defined({
+    return withoutUndefined({
       charge: text(from, 'cbc:ChargeIndicator') === 'true',
       amount: text(from, 'cbc:Amount'),
       baseAmount: text(from, 'cbc:BaseAmount'),
@@ -52,7 +44,7 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     if (p === undefined) return { identifiers: [] };
     const endpoint = c.one(p, 'cbc:EndpointID');
     const identifiers = c.all(p, 'cac:PartyIdentification/cbc:ID')
-      .map((e) => defined({ value: e.text.trim(), scheme: e.attrs.schemeID?.trim() }));
+      .map((e) => withoutUndefined({ value: e.text.trim(), scheme: e.attrs.schemeID?.trim() }));
     let vatId: string | undefined;
     let taxRegistrationId: string | undefined;
     for (const scheme of c.all(p, 'cac:PartyTaxScheme')) {
@@ -64,9 +56,9 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     const legalId = legal === undefined ? undefined : c.one(legal, 'cbc:CompanyID');
     const contactElement = c.one(p, 'cac:Contact');
     const contact = contactElement === undefined ? undefined
-      : defined({ name: text(contactElement, 'cbc:Name'), phone: text(contactElement, 'cbc:Telephone'), email: text(contactElement, 'cbc:ElectronicMail') });
+      : withoutUndefined({ name: text(contactElement, 'cbc:Name'), phone: text(contactElement, 'cbc:Telephone'), email: text(contactElement, 'cbc:ElectronicMail') });
     const tradingName = text(p, 'cac:PartyName/cbc:Name');
-    return defined({
+    return withoutUndefined({
       name: (legal === undefined ? undefined : text(legal, 'cbc:RegistrationName')) ?? tradingName,
       tradingName,
       electronicAddress: endpoint === undefined || endpoint.text.trim() === '' ? undefined : { scheme: endpoint.attrs.schemeID?.trim() ?? '', value: endpoint.text.trim() },
@@ -75,7 +67,7 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
       address: address(c.one(p, 'cac:PostalAddress')),
       vatId,
       taxRegistrationId,
-      legalRegistration: legalId === undefined || legalId.text.trim() === '' ? undefined : defined({ id: legalId.text.trim(), scheme: legalId.attrs.schemeID?.trim() }),
+      legalRegistration: legalId === undefined || legalId.text.trim() === '' ? undefined : withoutUndefined({ id: legalId.text.trim(), scheme: legalId.attrs.schemeID?.trim() }),
       contact: contact !== undefined && Object.keys(contact).length > 0 ? contact : undefined,
     });
   };
@@ -88,18 +80,18 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     const code = c.one(meansElement, 'cbc:PaymentMeansCode');
     const account = c.one(meansElement, 'cac:PayeeFinancialAccount');
     const card = c.one(meansElement, 'cac:CardAccount');
-    return defined({
+    return withoutUndefined({
       code: code?.text.trim(),
       text: code?.attrs.name?.trim(),
       remittanceInformation: text(meansElement, 'cbc:PaymentID'),
       instructions: text(meansElement, 'cbc:InstructionNote'),
-      account: account === undefined ? undefined : defined({
+      account: account === undefined ? undefined : withoutUndefined({
         id: text(account, 'cbc:ID') ?? '',
         name: text(account, 'cbc:Name'),
         serviceProvider: text(account, 'cac:FinancialInstitutionBranch/cbc:ID'),
         bankName: text(account, 'cac:FinancialInstitutionBranch/cbc:Name'),
       }),
-      card: card === undefined ? undefined : defined({ number: text(card, 'cbc:PrimaryAccountNumberID') ?? '', network: text(card, 'cbc:NetworkID'), holder: text(card, 'cbc:HolderName') }),
+      card: card === undefined ? undefined : withoutUndefined({ number: text(card, 'cbc:PrimaryAccountNumberID') ?? '', network: text(card, 'cbc:NetworkID'), holder: text(card, 'cbc:HolderName') }),
       mandateReference: text(meansElement, 'cac:PaymentMandate/cbc:ID'),
       creditorId,
       debtorAccount: text(meansElement, 'cac:PaymentMandate/cac:PayerFinancialAccount/cbc:ID'),
@@ -130,7 +122,7 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     if (itemCategory !== undefined) c.all(itemCategory, 'cac:TaxScheme/cbc:ID');
     const priceAllowance = price === undefined ? undefined : c.one(price, 'cac:AllowanceCharge');
     if (priceAllowance !== undefined) c.all(priceAllowance, 'cbc:ChargeIndicator');
-    return defined({
+    return withoutUndefined({
       id: text(line, 'cbc:ID'),
       note: text(line, 'cbc:Note'),
       period: period(c.one(line, 'cac:InvoicePeriod')),
@@ -149,7 +141,7 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     });
   });
 
-  const invoice: Omit<ReceivedInvoice, 'unread'> = defined({
+  const invoice: Omit<ReceivedInvoice, 'unread'> = withoutUndefined({
     specificationId: text(root, 'cbc:CustomizationID'),
     businessProcessId: text(root, 'cbc:ProfileID'),
     number: text(root, 'cbc:ID'),
@@ -162,11 +154,11 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     orderReference: text(root, 'cac:OrderReference/cbc:ID'),
     contractReference: text(root, 'cac:ContractDocumentReference/cbc:ID'),
     projectReference: creditNote ? (projectReference === undefined ? undefined : text(projectReference, 'cbc:ID')) : text(root, 'cac:ProjectReference/cbc:ID'),
-    billingReference: billing === undefined ? undefined : defined({ number: text(billing, 'cbc:ID') ?? '', date: text(billing, 'cbc:IssueDate') }),
+    billingReference: billing === undefined ? undefined : withoutUndefined({ number: text(billing, 'cbc:ID') ?? '', date: text(billing, 'cbc:IssueDate') }),
     invoicePeriod: period(c.one(root, 'cac:InvoicePeriod')),
     seller: party(sellerElement, true),
     buyer: party(c.one(root, 'cac:AccountingCustomerParty'), false),
-    delivery: delivery === undefined ? undefined : defined({
+    delivery: delivery === undefined ? undefined : withoutUndefined({
       date: text(delivery, 'cbc:ActualDeliveryDate'),
       address: address(c.one(delivery, 'cac:DeliveryLocation/cac:Address')),
       name: text(delivery, 'cac:DeliveryParty/cac:PartyName/cbc:Name'),
@@ -177,10 +169,10 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
     vatBreakdown: taxTotal.flatMap((t) => c.all(t, 'cac:TaxSubtotal')).map((s) => {
       const categoryElement = c.one(s, 'cac:TaxCategory');
       if (categoryElement !== undefined) c.all(categoryElement, 'cac:TaxScheme/cbc:ID');
-      return defined({
+      return withoutUndefined({
         taxable: text(s, 'cbc:TaxableAmount'),
         tax: text(s, 'cbc:TaxAmount'),
-        category: defined({
+        category: withoutUndefined({
           ...category(categoryElement),
           exemptionCode: categoryElement === undefined ? undefined : text(categoryElement, 'cbc:TaxExemptionReasonCode'),
           exemptionReason: categoryElement === undefined ? undefined : text(categoryElement, 'cbc:TaxExemptionReason'),
@@ -188,7 +180,7 @@ export function readUblInvoice(root: XmlTreeElement): ReceivedInvoice {
         }),
       });
     }),
-    totals: defined({
+    totals: withoutUndefined({
       lineExtension: total('LineExtensionAmount'),
       allowanceTotal: total('AllowanceTotalAmount'),
       chargeTotal: total('ChargeTotalAmount'),

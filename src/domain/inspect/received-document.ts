@@ -1,3 +1,4 @@
+import { CII_RSM_NS, UBL_CREDIT_NOTE_NS, UBL_INVOICE_NS } from '../einvoice/syntax-names.ts';
 import { EN16931_SPECIFICATION, PEPPOL_SPECIFICATION, XRECHNUNG_SPECIFICATION } from '../documents/document-kinds.ts';
 
 export type ReceivedSyntax = 'ubl' | 'cii';
@@ -8,15 +9,12 @@ export type ReceivedProfile = 'en16931' | 'peppol' | 'xrechnung' | 'factur-x';
 /** The official checks a received document is put through. */
 export type CheckName = 'schema' | 'en16931' | 'peppol' | 'xrechnung';
 
-export const UBL_INVOICE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
-export const UBL_CREDIT_NOTE_NS = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
-export const CII_NS = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 
 /** The root elements an e-invoice may have, by namespace and local name. */
 const ROOTS: ReadonlyMap<string, { readonly syntax: ReceivedSyntax; readonly creditNote: boolean }> = new Map([
   [`${UBL_INVOICE_NS} Invoice`, { syntax: 'ubl', creditNote: false }],
   [`${UBL_CREDIT_NOTE_NS} CreditNote`, { syntax: 'ubl', creditNote: true }],
-  [`${CII_NS} CrossIndustryInvoice`, { syntax: 'cii', creditNote: false }],
+  [`${CII_RSM_NS} CrossIndustryInvoice`, { syntax: 'cii', creditNote: false }],
 ]);
 
 /** The syntax of a root element, or undefined for any root that is not an e-invoice's. */

@@ -6,6 +6,7 @@ import { roundingOfTotal } from '../money/rounding-of-total.ts';
 import { sumDecimalTexts } from '../money/sum-decimal-texts.ts';
 import { linePriceForNetText } from '../money/line-price-for-net.ts';
 import type { ReceivedAddress, ReceivedAllowanceCharge, ReceivedCategory, ReceivedInvoice, ReceivedParty } from './received-invoice.ts';
+import { withoutUndefined } from './without-undefined.ts';
 
 /** A business term of the received document that the request has no place for, with its value. */
 export interface NotCarried {
@@ -29,9 +30,6 @@ const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 const MAX_ADDRESS_LINES = 3;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 /**
  * The language whose wording the document's own texts use: the service writes the line discount,
@@ -109,7 +107,7 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
     return name === undefined ? undefined : taxComponentsOf(name);
   };
 
-  const meta = defined({
+  const meta = withoutUndefined({
     number: doc.number,
     date: doc.issueDate,
     due_date: doc.dueDate,
@@ -143,7 +141,7 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
       ? linePriceForNetText(line.net, line.allowances.flatMap((a) => a.amount ?? []), line.charges.flatMap((c) => c.amount ?? []), fitsRequestDecimals(line.quantity) ? line.quantity : '1')
       : undefined;
     if (restated !== undefined) drop('BT-146', `items[${i}].unit_price`, `${line.price} × ${line.quantity} has more decimals than a request takes; the price given makes the line net ${line.net}`);
-    return defined({
+    return withoutUndefined({
       description: description === '' ? '—' : description,
       quantity: restated?.quantity ?? line.quantity,
       unit_code: line.unitCode,
@@ -155,14 +153,14 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
       taxes,
       tax_exemption_reason: exemption?.exemptionReason,
       tax_exemption_code: exemption?.exemptionCode,
-      charges: line.charges.length === 0 ? undefined : line.charges.map((ch) => defined({ amount: ch.amount ?? '0', reason: ch.reason, reason_code: ch.reasonCode })),
+      charges: line.charges.length === 0 ? undefined : line.charges.map((ch) => withoutUndefined({ amount: ch.amount ?? '0', reason: ch.reason, reason_code: ch.reasonCode })),
       item_id: line.sellerItemId,
       note: line.note,
       period: line.period,
     }) as LineItem;
   });
 
-  const adjustment = (ac: ReceivedAllowanceCharge): AllowanceChargeInput => defined({
+  const adjustment = (ac: ReceivedAllowanceCharge): AllowanceChargeInput => withoutUndefined({
     amount: ac.amount,
     reason: ac.reason,
     reason_code: ac.reasonCode,
@@ -179,7 +177,7 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
     items,
   };
   const shipTo = doc.delivery;
-  if (shipTo?.name !== undefined) request.ship_to = defined({ name: shipTo.name, address: structured(shipTo.address) });
+  if (shipTo?.name !== undefined) request.ship_to = withoutUndefined({ name: shipTo.name, address: structured(shipTo.address) });
   else if (shipTo?.address !== undefined) drop('BG-15', 'ship_to.address', describeAddress(shipTo.address));
   if (typeCode === CREDIT_NOTE) request.document_type = 'credit_note';
   if (doc.billingReference !== undefined) request.billing_reference = doc.billingReference;
@@ -214,7 +212,7 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
     if (!seller) drop('BT-48', `${field}.tax_registration_id`, p.taxRegistrationId);
     const endpoint = p.electronicAddress;
     const contact = p.contact;
-    const out: Mutable<Party> = defined({
+    const out: Mutable<Party> = withoutUndefined({
       name: p.name ?? '—',
       address: structured(p.address),
       // With an electronic address of its own the party's e-mail is the contact's; without one
@@ -224,17 +222,17 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
       tax_registration_id: seller ? p.taxRegistrationId : undefined,
       registration_no: p.legalRegistration?.id,
       registration_scheme: p.legalRegistration?.scheme !== undefined && /^[0-9]{4}$/.test(p.legalRegistration.scheme) ? p.legalRegistration.scheme : undefined,
-      identifier: p.identifiers[0] === undefined ? undefined : defined({ value: p.identifiers[0].value, scheme: p.identifiers[0].scheme !== undefined && /^[0-9]{4}$/.test(p.identifiers[0].scheme) ? p.identifiers[0].scheme : undefined }),
+      identifier: p.identifiers[0] === undefined ? undefined : withoutUndefined({ value: p.identifiers[0].value, scheme: p.identifiers[0].scheme !== undefined && /^[0-9]{4}$/.test(p.identifiers[0].scheme) ? p.identifiers[0].scheme : undefined }),
       electronic_address: endpoint,
     });
-    const contactOut = contact === undefined ? undefined : defined({ name: contact.name, phone: contact.phone, email: endpoint === undefined ? contact.email : undefined });
+    const contactOut = contact === undefined ? undefined : withoutUndefined({ name: contact.name, phone: contact.phone, email: endpoint === undefined ? contact.email : undefined });
     if (contactOut !== undefined && Object.keys(contactOut).length > 0) out.contact = contactOut;
     return out;
   }
 
   function structured(address: ReceivedAddress | undefined): StructuredAddress | undefined {
     if (address === undefined) return undefined;
-    const out: Mutable<StructuredAddress> = defined({
+    const out: Mutable<StructuredAddress> = withoutUndefined({
       lines: address.lines.length === 0 ? undefined : address.lines.slice(0, MAX_ADDRESS_LINES),
       city: address.city,
       postal_code: address.postalCode,
@@ -250,7 +248,7 @@ function paymentOf(doc: ReceivedInvoice): InvoiceRequest['payment'] {
   if (means === undefined) return undefined;
   const account = means.account;
   const iban = account !== undefined && IBAN.test(account.id.replace(/\s/g, '')) ? account.id : undefined;
-  const out = defined({
+  const out = withoutUndefined({
     means_code: means.code !== undefined && /^[0-9]{1,2}$|^ZZZ$/.test(means.code) ? means.code : undefined,
     method_note: means.text,
     instructions: means.instructions,
@@ -259,7 +257,7 @@ function paymentOf(doc: ReceivedInvoice): InvoiceRequest['payment'] {
     account_name: account?.name,
     swift: account?.serviceProvider,
     bank_name: account?.bankName,
-    card: means.card === undefined || !/^[0-9]{4}$/.test(means.card.number.slice(-4)) ? undefined : defined({ last4: means.card.number.slice(-4), holder: means.card.holder, network: means.card.network }),
+    card: means.card === undefined || !/^[0-9]{4}$/.test(means.card.number.slice(-4)) ? undefined : withoutUndefined({ last4: means.card.number.slice(-4), holder: means.card.holder, network: means.card.network }),
     mandate_reference: means.mandateReference,
     creditor_id: means.creditorId,
     debtor_iban: means.debtorAccount,

@@ -63,7 +63,6 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
   let request: InvoiceRequest = mapped.request;
   let totals: Inspection['totals'];
   try {
-    const currency = request.invoice?.currency ?? 'USD';
     // Read as any request is before the engine sees it: a value the API refuses (an unsupported
     // currency, a text over its length) is named here instead of computed with.
     request = validateInvoiceRequest(JSON.parse(JSON.stringify(request)), 'the document read as a request');
@@ -71,8 +70,8 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
     const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context);
     request = { ...request, items: fitted.request.items };
     notCarried.push(...fitted.notCarried);
-    const breakdown = computeInvoiceResult(forAmounts(request), context).breakdown();
-    totals = { ...compareTotals(examination.invoice.totals, breakdown, CURRENCY_MINOR_UNITS[currency]) };
+    const breakdown = fitted.breakdown ?? computeInvoiceResult(forAmounts(request), context).breakdown();
+    totals = compareTotals(examination.invoice.totals, breakdown, CURRENCY_MINOR_UNITS[request.invoice?.currency ?? 'USD']);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     totals = null;
