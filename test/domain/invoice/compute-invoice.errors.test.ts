@@ -40,6 +40,8 @@ describe('validation_error: other input checks', () => {
     { name: 'due date before the default date (today)', input: { items: [item()], invoice: { due_date: '2025-03-14' } }, fragments: ['invoice.due_date 2025-03-14 is before invoice.date 2025-03-15'] },
     { name: 'rounding increment 0.5 JPY', input: { items: [item()], invoice: { currency: 'JPY' }, rounding: 'nearest', rounding_increment: 0.5 }, fragments: ['rounding_increment 0.5', 'JPY minor unit 1'] },
     { name: 'rounding increment 0.001 USD', input: { items: [item()], rounding: 'up', rounding_increment: 0.001 }, fragments: ['rounding_increment 0.001', 'USD minor unit 0.01'] },
+    { name: 'rounding_amount beside a rounding mode', input: { items: [item()], rounding: 'nearest', rounding_amount: 0.01 }, fragments: ['rounding_amount and rounding "nearest" were both sent', 'send rounding', 'or rounding_amount'] },
+    { name: 'rounding_amount finer than the minor unit', input: { items: [item()], rounding_amount: 0.005 }, fragments: ['rounding_amount 0.005', 'USD minor unit 0.01'] },
     { name: 'rounding increment is checked even with rounding none', input: { items: [item()], invoice: { currency: 'KRW' }, rounding_increment: 2.5 }, fragments: ['rounding_increment 2.5', 'KRW'] },
   ];
   for (const { name, input, fragments } of cases) {
@@ -74,5 +76,16 @@ describe('calculation_error, naming the field', () => {
       { line_total: invoice.items[0]!.line_total, subtotal: invoice.subtotal, grand_total: invoice.grand_total, balance_due: invoice.balance_due },
       { line_total: 1e13, subtotal: 1e13, grand_total: 1e13, balance_due: 1e13 },
     );
+  });
+});
+
+describe('rounding_amount: a rounding of the caller\'s own, added to the grand total', () => {
+  it('adds it (negative too) and reports it as rounding_adjustment', () => {
+    const up = compute({ items: [item({ unit_price: 336.9 })], rounding_amount: '0.01' });
+    assert.equal(up.grand_total, 336.91);
+    assert.equal(up.rounding_adjustment, 0.01);
+    const down = compute({ items: [item({ unit_price: 336.9 })], rounding: 'none', rounding_amount: -0.02 });
+    assert.equal(down.grand_total, 336.88);
+    assert.equal(down.rounding_adjustment, -0.02);
   });
 });
