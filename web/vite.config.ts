@@ -27,6 +27,7 @@ export default defineConfig({
         generator: here('src/pages/generator.ts'),
         account: here('src/pages/account.ts'),
         dashboard: here('src/pages/dashboard.ts'),
+        check: here('src/pages/check.ts'),
         // The generator's live totals (D44): the server's validator and engine, in a file of its
         // own that the generator imports, so the parity test can load exactly what browsers run.
         'live-totals': here('src/generator/compute-live-totals.ts'),

@@ -68,7 +68,7 @@ describe('no decision id in any text a user reads', () => {
   });
 
   it('the web app\'s pages as served, and the scripts and styles they load', async () => {
-    const paths = ['/', '/dashboard', '/pricing', ...Object.keys(ACCOUNT_PAGES), '/api/auth/verify?token=no-such-token'];
+    const paths = ['/', '/dashboard', '/check', '/pricing', ...Object.keys(ACCOUNT_PAGES), '/api/auth/verify?token=no-such-token'];
     const found: string[] = [];
     const assets = new Set<string>();
     for (const page of paths) {

@@ -18,6 +18,7 @@ const EXPECTED_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; i
 const PAGES: ReadonlyArray<readonly [path: string, entry: string]> = [
   ['/', 'generator'],
   ['/dashboard', 'dashboard'],
+  ['/check', 'check'],
   ['/register', 'account'],
   ['/check-email', 'account'],
   ['/login', 'account'],

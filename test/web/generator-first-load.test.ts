@@ -2,24 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SUBJECT_VERIFY, uniqueEmail } from '../helpers/accounts-helpers.ts';
 import { readPdf } from '../helpers/read-pdf.ts';
 import { assertText } from './assert-text.ts';
 import { screenshot, startWebApp, watchForPageErrors, type WebApp } from './start-web-app.ts';
-
-/** A verified account of the running app, signed in: its session id (the inv_session cookie). */
-async function verifiedSession(web: WebApp): Promise<string> {
-  const email = uniqueEmail('custom-fields');
-  const password = 'correct horse battery';
-  const json = { 'content-type': 'application/json', origin: web.origin };
-  const mailed = web.accounts.smtp.waitForMessage((m) => m.to === email && m.subject === SUBJECT_VERIFY);
-  assert.equal((await fetch(`${web.origin}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) })).status, 201);
-  const link = (await mailed).text.split(/\s+/).find((word) => word.startsWith(`${web.origin}/api/auth/verify?token=`));
-  assert.equal((await fetch(link!)).status, 200);
-  const login = await fetch(`${web.origin}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-  assert.equal(login.status, 200);
-  return /inv_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-}
+import { verifiedSession } from './verified-session.ts';
 
 /** The inputs marked invalid, by name. */
 const invalidInputs = (page: Page): Promise<string[]> =>
@@ -78,7 +64,7 @@ describe('the generator opens without an error, and takes custom fields (Chromiu
 
   it('custom fields: added and removed as rows, shown in the live preview, printed on the downloaded PDF', async () => {
     // A verified account, signed in through its session cookie.
-    await context.addCookies([{ name: 'inv_session', value: await verifiedSession(web), url: web.origin }]);
+    await context.addCookies([{ name: 'inv_session', value: await verifiedSession(web, 'custom-fields'), url: web.origin }]);
     await page.reload();
     await page.getByRole('button', { name: 'Download PDF' }).waitFor({ state: 'visible' });
 

@@ -4,17 +4,10 @@ import {
 import { ADJUSTMENTS_MARKUP } from './adjustments-markup.ts';
 import { CUSTOM_FIELDS_MARKUP } from './custom-fields-markup.ts';
 import { EINVOICE_SECTION_MARKUP, TAX_CATEGORY_OPTIONS } from './einvoice-section-markup.ts';
+import { capitalised, LANGUAGE_NAMES } from './choice-names.ts';
 import { checkboxField, inputField, selectField, textareaField, type FieldSpec } from './form-fields.ts';
 import { escapeHtml } from './render-web-page.ts';
 import type { WebPageSpec } from './render-web-page.ts';
-
-/** Language names in English, the chrome's language; the preview itself is in the chosen one. */
-const LANGUAGE_NAMES: Readonly<Record<(typeof LANGUAGES)[number], string>> = {
-  en: 'English', nl: 'Dutch', de: 'German', fr: 'French', es: 'Spanish', pt: 'Portuguese (Brazil)',
-  ar: 'Arabic (right to left)', ja: 'Japanese', ru: 'Russian', it: 'Italian', hi: 'Hindi',
-};
-
-const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 const MONEY = { type: 'number', step: 'any' } as const;
 

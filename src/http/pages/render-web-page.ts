@@ -64,6 +64,7 @@ ${script}
 <a class="brand" href="/">Invoice service</a>
 <ul class="nav-links">
 <li><a href="/">Generator</a></li>
+<li><a href="/check">Check e-invoice</a></li>
 <li><a href="/pricing">Plans</a></li>
 <li><a href="/docs">API</a></li>
 </ul>

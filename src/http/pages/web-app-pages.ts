@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
 import { ACCOUNT_PAGES } from './account-page-markup.ts';
+import { CHECK_PAGE } from './check-page-markup.ts';
 import { DASHBOARD_PAGE } from './dashboard-page-markup.ts';
 import { GENERATOR_PAGE } from './generator-page-markup.ts';
 import { renderWebPage, WEB_APP_CSP, type WebPageSpec } from './render-web-page.ts';
@@ -33,7 +34,7 @@ function sendWebPage(request: FastifyRequest, reply: FastifyReply, html: string,
 }
 
 /**
- * The web app: the generator at /, the account pages and the dashboard, all rendered
+ * The web app: the generator at /, the e-invoice check at /check, the account pages and the dashboard, all rendered
  * once at start-up from fixed text, and the built scripts and styles under /assets/. Everything
  * user-specific is fetched by the page's script from the API, so every page is the same for every
  * visitor.
@@ -42,6 +43,7 @@ export function webAppPages(assets: WebAssets): FastifyPluginAsync {
   const pages: Array<[string, WebPageSpec]> = [
     ['/', { ...GENERATOR_PAGE, entry: 'generator' }],
     ['/dashboard', { ...DASHBOARD_PAGE, entry: 'dashboard' }],
+    ['/check', { ...CHECK_PAGE, entry: 'check' }],
     ...Object.entries(ACCOUNT_PAGES).map(([path, page]): [string, WebPageSpec] => [path, { ...page, entry: 'account' }]),
   ];
   return async (app) => {

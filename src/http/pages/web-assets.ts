@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The web app's entry points (web/vite.config.ts builds one bundle per page family). */
-export const WEB_ENTRIES = ['generator', 'account', 'dashboard'] as const;
+export const WEB_ENTRIES = ['generator', 'account', 'dashboard', 'check'] as const;
 export type WebEntry = (typeof WEB_ENTRIES)[number];
 
 /** One built file, held in memory: the set is small (tens of KB) and never changes while running. */
@@ -74,10 +74,23 @@ export function loadWebAssets(dir: string = DEFAULT_WEB_DIST_DIR): WebAssets {
       script: `/${chunk.file}`,
       styles: [...stylesOf(manifest, chunk, new Set())].map((file) => `/${file}`),
       // Announced in the HTML so the browser fetches shared chunks beside the entry, not after it.
-      preloads: (chunk.imports ?? []).flatMap((name) => (manifest[name] === undefined ? [] : [`/${manifest[name].file}`])),
+      preloads: [...importsOf(manifest, chunk, new Set())].map((file) => `/${file}`),
     };
   }
   return { entries, files };
+}
+
+/** The files of every chunk a chunk imports, directly or through another (a shared chunk's runtime). */
+function importsOf(manifest: Record<string, ManifestChunk>, chunk: ManifestChunk, seen: Set<ManifestChunk>): Set<string> {
+  const files = new Set<string>();
+  for (const imported of chunk.imports ?? []) {
+    const child = manifest[imported];
+    if (child === undefined || seen.has(child)) continue;
+    seen.add(child);
+    files.add(child.file);
+    for (const file of importsOf(manifest, child, seen)) files.add(file);
+  }
+  return files;
 }
 
 /** The style sheets of a chunk and of every chunk it imports (Vite puts shared CSS with shared code). */

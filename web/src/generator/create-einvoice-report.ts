@@ -1,4 +1,5 @@
 import { h } from '../lib/dom.ts';
+import { profileName } from '../lib/profile-name.ts';
 import { inputNameFor } from './input-name-for.ts';
 
 /** One entry of error.problems in a 400 e_invoice_incomplete (D39). */
@@ -7,13 +8,6 @@ export interface EInvoiceProblem {
   readonly term: string;
   readonly message: string;
 }
-
-const PROFILE_NAMES: ReadonlyMap<string, string> = new Map([
-  ['en16931', 'EN 16931'], ['peppol', 'Peppol BIS 3'], ['xrechnung', 'XRechnung 3'], ['factur-x', 'Factur-X'],
-]);
-
-/** The profile as the page names it; no profile is the API's default, EN 16931. */
-export const profileName = (profile: string | undefined): string => PROFILE_NAMES.get(profile ?? 'en16931') ?? profile ?? 'EN 16931';
 
 /** Marks set from an e-invoice answer, told apart from the live totals' own (which clear on every redraw). */
 const MARK = 'einvoice';

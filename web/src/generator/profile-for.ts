@@ -1,5 +1,5 @@
 import { profilePairs } from '../../../src/domain/documents/kind-for.ts';
-import { profileName } from './create-einvoice-report.ts';
+import { profileName } from '../lib/profile-name.ts';
 import { hybridProfileFor } from './hybrid-profile-for.ts';
 
 /**

@@ -23,6 +23,10 @@ export interface ApiOptions {
   readonly asBlob?: boolean;
   /** Send no cookie, so the service answers as it would a visitor (the generator's e-invoice check). */
   readonly anonymous?: boolean;
+  /** A file's bytes as the body, with its media type (a received e-invoice); instead of json. */
+  readonly file?: { readonly body: Blob; readonly type: string };
+  /** The media type asked for; JSON unless set (a refusal is JSON whatever is asked). */
+  readonly accept?: string;
 }
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and try again.';
@@ -32,8 +36,9 @@ const UNREACHABLE = 'The service could not be reached. Check your connection and
  * Origin header the service checks on unsafe cookie-authenticated requests.
  */
 export async function api<T>(method: string, path: string, options: ApiOptions = {}): Promise<ApiResult<T | Blob>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
+  if (options.file !== undefined) headers['content-type'] = options.file.type;
   if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
   let response: Response;
   try {
@@ -42,6 +47,7 @@ export async function api<T>(method: string, path: string, options: ApiOptions =
       headers,
       credentials: options.anonymous === true ? 'omit' : 'same-origin',
       ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+      ...(options.file === undefined ? {} : { body: options.file.body }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
   } catch (error) {
