@@ -113,6 +113,9 @@ const amountsArb = fc.record({
   lineCharge: oneIn(4),
   negative: oneIn(4),
   globalDiscount: weighted({ base: 10, percent: 1, amount: 1 }),
+  // The grand total's rounding (BT-114): by a mode and step, or as an amount (rounding_amount);
+  // both at once, or an amount finer than the minor unit, are refused.
+  rounding: weighted({ base: 12, nearest: 1, up: 1, amount: 1, both: 1, fine: 1 }),
   allowance: rarely(fc.record({
     list: fc.constantFrom('allowances', 'charges'),
     size: fc.constantFrom<Json>({ amount: '5.00' }, { amount: 12.34 }, { percent: 2 }, { percent: '0.5' }),
@@ -237,7 +240,7 @@ const COMPLETE_PAYMENT: Readonly<Record<Exclude<Knobs['payment']['means'], 'base
 };
 
 /** The numbers a request may send as decimal strings. */
-const NUMBER_FIELDS = ['quantity', 'unit_price', 'discount', 'tax_rate', 'rate', 'amount', 'percent', 'shipping', 'global_discount', 'amount_paid', 'deposit', 'shipping_tax_rate', 'global_tax', 'rounding_increment'];
+const NUMBER_FIELDS = ['quantity', 'unit_price', 'discount', 'tax_rate', 'rate', 'amount', 'percent', 'shipping', 'global_discount', 'amount_paid', 'deposit', 'shipping_tax_rate', 'global_tax', 'rounding_increment', 'rounding_amount'];
 
 function decimalStrings(value: unknown, key?: string): unknown {
   if (typeof value === 'number' && key !== undefined && NUMBER_FIELDS.includes(key)) return Number.isInteger(value) ? `${value}.00` : String(value);
@@ -330,6 +333,16 @@ export function applyKnobs(r: Json, k: Knobs, context: { domestic: boolean; lega
   }
   if (a.globalDiscount !== 'base' && note(`global discount ${a.globalDiscount}`, true)) {
     Object.assign(r, a.globalDiscount === 'percent' ? { global_discount: 3, global_discount_type: 'percent' } : { global_discount: '1.50', global_discount_type: 'amount' });
+  }
+  if (a.rounding !== 'base' && note(`rounding ${a.rounding}`, ['nearest', 'up', 'amount'].includes(a.rounding))) {
+    for (const f of ['rounding', 'rounding_increment', 'rounding_amount']) delete r[f];
+    Object.assign(r, {
+      nearest: { rounding: 'nearest', rounding_increment: '0.05' },
+      up: { rounding: 'up' },
+      amount: { rounding_amount: '-0.02' },
+      both: { rounding: 'nearest', rounding_amount: '0.01' },
+      fine: { rounding_amount: '0.001' },
+    }[a.rounding]);
   }
   if (a.allowance !== null && note(`${a.allowance.list}: ${JSON.stringify(a.allowance)}`, false)) {
     const entry = { ...a.allowance.size, ...a.allowance.why, ...(a.allowance.category === undefined ? {} : { tax_category: a.allowance.category }), ...(a.allowance.rate === undefined ? {} : { tax_rate: a.allowance.rate }) };

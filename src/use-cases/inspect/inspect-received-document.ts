@@ -7,6 +7,7 @@ import { receivedInvoiceRequest } from '../../domain/inspect/received-invoice-re
 import { scanXmlProlog } from '../../domain/inspect/scan-xml-prolog.ts';
 import { verdictOf, type Finding } from '../../domain/inspect/verdict.ts';
 import { withoutKnownFalseAlarms } from '../../domain/inspect/without-known-false-alarms.ts';
+import { withKositLevels } from '../../domain/inspect/kosit-scenario-levels.ts';
 import type { CheckName } from '../../domain/inspect/received-document.ts';
 import type { InvoiceRequest } from '../../domain/invoice/invoice-request-schema.ts';
 import { validateInvoiceRequest } from '../../requests/validate-invoice-request.ts';
@@ -57,7 +58,8 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
     for (const v of outcome.schema ?? []) findings.push({ check: 'schema', rule: 'schema', flag: 'fatal', location: v.location ?? `line ${v.line}`, text: `line ${v.line}: ${v.message}` });
     for (const f of outcome.findings) findings.push({ check: CHECK_OF_SET[f.set], rule: f.rule, flag: f.flag, location: f.location, text: f.text });
   }
-  const verdict = verdictOf(examination.checks, withoutKnownFalseAlarms(findings, examination.invoice));
+  const leveled = withKositLevels(withoutKnownFalseAlarms(findings, examination.invoice), examination.specificationId, examination.root);
+  const verdict = verdictOf(examination.checks, leveled);
   const mapped = receivedInvoiceRequest(examination.invoice);
   const notCarried = [...mapped.notCarried];
   let request: InvoiceRequest = mapped.request;

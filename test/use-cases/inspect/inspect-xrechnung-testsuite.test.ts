@@ -54,3 +54,27 @@ for (const [suite, files] of SUITES) describe(`inspect: ${suite}`, () => {
     });
   }
 });
+
+// The extension allows what some EN 16931 rules forbid; KoSIT's configuration lowers those rules
+// for it, and the XRechnung rule set's own BR-DEX rules check the extension's arithmetic instead.
+describe('inspect: the XRechnung test suite\'s extension cases, at the levels of KoSIT\'s extension scenario', () => {
+  const EXTENSION = `${DIR}extension/`;
+  for (const name of readdirSync(EXTENSION).filter((file) => file.endsWith('.xml')).sort()) {
+    it(name, async () => {
+      const inspection = await inspectReceivedDocument(checker, { container: 'xml', xml: readFileSync(`${EXTENSION}${name}`, 'utf8') }, '2026-11-28');
+      assert.equal(inspection.document.profile, 'xrechnung');
+      assert.match(inspection.document.customization_id ?? '', /#conformant#urn:xeinkauf\.de:kosit:extension:xrechnung_3\.0$/);
+      assert.deepEqual(inspection.verdict.problems.filter((p) => p.severity === 'fatal'), []);
+      assert.equal(inspection.verdict.valid, true);
+      if (!name.startsWith('05.01')) {
+        assert.equal(inspection.totals?.agree, true, JSON.stringify(inspection.totals?.differences));
+        return;
+      }
+      // Third-party payments (BG-DEX-09) are part of BT-115 and have no field in a request: the
+      // amount due differs by exactly their sum, and not_carried lists each of them.
+      assert.deepEqual(inspection.totals?.differences, [{ term: 'BT-115', name: 'payable', document: '366.86', computed: '336.90' }]);
+      const thirdParty = inspection.not_carried.filter((n) => /PrepaidPayment\/cbc:PaidAmount$/.test(n.path)).map((n) => n.value);
+      assert.deepEqual(thirdParty, ['19.96', '10.00']);
+    });
+  }
+});
