@@ -40,7 +40,7 @@ export interface Config {
   readonly pdfWorkers: number;
   /**
    * Threads that check received e-invoices (CHECK_WORKERS, 1 to 64; default 1). Each holds the
-   * compiled schemas and rule sets, about 340 MB once warm; docs/deploy.md gives the sizing.
+   * compiled schemas and rule sets, about 170 MB once warm; docs/deploy.md gives the sizing.
    */
   readonly checkWorkers: number;
   /** pino level (LOG_LEVEL, default info). */

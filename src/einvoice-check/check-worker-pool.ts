@@ -4,7 +4,7 @@ import type { CheckJob, CheckOutcome, ExamineOutcome } from './check-job.ts';
 import type { EInvoiceChecker } from './einvoice-checker.ts';
 
 /**
- * Default: one worker, which holds the compiled schemas and the rule sets it has run (about 340 MB
+ * Default: one worker, which holds the compiled schemas and the rule sets it has run (about 170 MB
  * once warm); 20 s per document (then invalid_document and a new worker); 200 waiting.
  */
 export type CheckWorkerPoolOptions = WorkerPoolChoices;
