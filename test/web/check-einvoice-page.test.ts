@@ -46,6 +46,22 @@ describe('the page "Check an e-invoice" (Chromium)', () => {
     await context.addCookies([{ name: 'inv_session', value: session, url: web.origin }]);
   });
 
+  it('asks an account whose address is not confirmed to confirm it first', async () => {
+    const email = `check-unverified-${Date.now()}@example.com`;
+    const json = { 'content-type': 'application/json', origin: web.origin };
+    const body = JSON.stringify({ email, password: 'correct horse battery' });
+    assert.equal((await fetch(`${web.origin}/api/auth/register`, { method: 'POST', headers: json, body })).status, 201);
+    const login = await fetch(`${web.origin}/api/auth/login`, { method: 'POST', headers: json, body });
+    assert.equal(login.status, 200);
+    const unconfirmed = await web.newContext();
+    await unconfirmed.addCookies([{ name: 'inv_session', value: /inv_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!, url: web.origin }]);
+    const other = await unconfirmed.newPage();
+    await other.goto('/check');
+    await assertText(other.locator('#check-unverified'), 'Confirm your e-mail address first.');
+    assert.equal(await other.locator('#check-file').isVisible(), false);
+    assert.equal(await other.locator('#check-sign-in').isVisible(), false);
+  });
+
   it('shows a valid XRechnung: the verdict in words, the invoice laid out, the totals agreeing', async () => {
     await page.goto('/check');
     await page.locator('#check-file').setInputFiles(file('RE-2026-0001.xml', XRECHNUNG));
