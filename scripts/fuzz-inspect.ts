@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { AppError } from '../src/errors/app-error.ts';
 import { examineDocument } from '../src/domain/inspect/examine-document.ts';
+import { asTaxInclusive } from '../src/domain/inspect/as-tax-inclusive.ts';
 import { fitLinesToNets } from '../src/domain/inspect/fit-lines-to-nets.ts';
 import { receivedInvoiceRequest } from '../src/domain/inspect/received-invoice-request.ts';
 import { scanXmlProlog } from '../src/domain/inspect/scan-xml-prolog.ts';
@@ -77,6 +78,7 @@ fc.assert(fc.property(mutation, ({ base, bytes, values }) => {
     const request = validateInvoiceRequest(JSON.parse(JSON.stringify(receivedInvoiceRequest(examination.invoice).request)), 'request');
     const context = { today: '2026-11-28', number: 'FUZZ' };
     const amounts = request.document_type === 'credit_note' && request.billing_reference === undefined ? { ...request, document_type: 'invoice' as const } : request;
+    asTaxInclusive(amounts, examination.invoice, computeInvoiceResult(amounts, context).breakdown(), context);
     const fitted = fitLinesToNets(amounts, examination.invoice, context);
     computeInvoiceResult(fitted.request, context).breakdown();
   } catch (error) {

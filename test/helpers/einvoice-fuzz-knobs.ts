@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { LANGUAGES, MAX_ITEMS, TAX_CATEGORIES, TEMPLATES, type TaxCategory } from '../../src/domain/invoice/catalog.ts';
+import { CURRENCY_MINOR_UNITS, LANGUAGES, MAX_ITEMS, TAX_CATEGORIES, TEMPLATES, type Currency, type TaxCategory } from '../../src/domain/invoice/catalog.ts';
 import type { EInvoiceProfile } from './check-einvoice.ts';
 import { PNG_3X2 } from './image-bytes.ts';
 
@@ -336,11 +336,13 @@ export function applyKnobs(r: Json, k: Knobs, context: { domestic: boolean; lega
   }
   if (a.rounding !== 'base' && note(`rounding ${a.rounding}`, ['nearest', 'up', 'amount'].includes(a.rounding))) {
     for (const f of ['rounding', 'rounding_increment', 'rounding_amount']) delete r[f];
+    // Steps and amounts in the currency's own minor unit (a yen has no cents).
+    const cents = (CURRENCY_MINOR_UNITS[r.invoice.currency as Currency] ?? 2) >= 2;
     Object.assign(r, {
-      nearest: { rounding: 'nearest', rounding_increment: '0.05' },
+      nearest: { rounding: 'nearest', rounding_increment: cents ? '0.05' : '5' },
       up: { rounding: 'up' },
-      amount: { rounding_amount: '-0.02' },
-      both: { rounding: 'nearest', rounding_amount: '0.01' },
+      amount: { rounding_amount: cents ? '-0.02' : '-2' },
+      both: { rounding: 'nearest', rounding_amount: cents ? '0.01' : '1' },
       fine: { rounding_amount: '0.001' },
     }[a.rounding]);
   }

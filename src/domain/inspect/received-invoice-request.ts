@@ -5,6 +5,10 @@ import { exemptionText } from '../wording/exemption-wording.ts';
 import { roundingOfTotal } from '../money/rounding-of-total.ts';
 import { sumDecimalTexts } from '../money/sum-decimal-texts.ts';
 import { linePriceForNetText } from '../money/line-price-for-net.ts';
+import { formatScaled } from '../money/format-scaled.ts';
+import { DECIMAL_DIGITS, DECIMAL_SCALE, parseDecimalText } from '../money/parse-decimal.ts';
+import { pow10 } from '../money/pow10.ts';
+import { divideHalfAwayFromZero } from '../money/round-to-unit.ts';
 import type { ReceivedAddress, ReceivedAllowanceCharge, ReceivedCategory, ReceivedInvoice, ReceivedParty } from './received-invoice.ts';
 import { withoutUndefined } from './without-undefined.ts';
 
@@ -103,8 +107,11 @@ export function receivedInvoiceRequest(doc: ReceivedInvoice): ReceivedRequest {
   // Several taxes merged into one category (CGST + SGST) are named on its breakdown; a line of that
   // category carries them as its tax components again.
   const taxesOf = (category: ReceivedCategory): LineItem['taxes'] => {
-    const name = doc.vatBreakdown.find((s) => s.category.code === category.code && sameRate(s.category.rate, category.rate))?.category.name;
-    return name === undefined ? undefined : taxComponentsOf(name);
+    const subtotal = doc.vatBreakdown.find((s) => s.category.code === category.code && sameRate(s.category.rate, category.rate));
+    if (subtotal?.category.name !== undefined) return taxComponentsOf(subtotal.category.name);
+    // CII has no name there: an Indian invoice whose tax is two halves rounded each (CGST and
+    // SGST, always equal) rather than the whole rate rounded once is read as those two.
+    return doc.currency === 'INR' && subtotal !== undefined && halvesExplainTax(subtotal) ? gstHalves(subtotal.category.rate!) : undefined;
   };
 
   const meta = withoutUndefined({
@@ -267,6 +274,32 @@ function paymentOf(doc: ReceivedInvoice): InvoiceRequest['payment'] {
 
 function categoryCode(code: string | undefined): LineItem['tax_category'] {
   return code !== undefined && (TAX_CATEGORIES as readonly string[]).includes(code) ? code as LineItem['tax_category'] : undefined;
+}
+
+/**
+ * Whether the stated tax is the taxable amount at half the rate (or, computed from gross prices,
+ * the gross at half the rate), rounded to the cent, twice, and not once at the whole rate.
+ */
+function halvesExplainTax(subtotal: ReceivedInvoice['vatBreakdown'][number]): boolean {
+  if (subtotal.taxable === undefined || subtotal.tax === undefined || subtotal.category.rate === undefined) return false;
+  try {
+    const read = (text: string) => parseDecimalText(text, 'amount');
+    const cent = pow10(DECIMAL_DIGITS - 2);
+    const [taxable, tax, rate] = [read(subtotal.taxable), read(subtotal.tax), read(subtotal.category.rate)];
+    // taxable × rate / 100, in cents: taxable and rate are × 10^6, so divide by 10^6 × 100 × cent.
+    const atRate = (r: bigint) => divideHalfAwayFromZero(taxable * r, DECIMAL_SCALE * 100n * cent) * cent;
+    // Or, from gross prices, the gross at half the rate over 100 + the whole rate, twice.
+    const inGross = (r: bigint) => divideHalfAwayFromZero((taxable + tax) * r, (DECIMAL_SCALE * 100n + rate) * cent) * cent;
+    return rate % 2n === 0n && ((tax === 2n * atRate(rate / 2n) && tax !== atRate(rate)) || (tax === 2n * inGross(rate / 2n) && tax !== inGross(rate)));
+  } catch {
+    return false;
+  }
+}
+
+/** CGST and SGST at half the category's rate each. */
+function gstHalves(rate: string): LineItem['taxes'] {
+  const half = formatScaled(parseDecimalText(rate, 'rate') / 2n, DECIMAL_DIGITS);
+  return [{ name: 'CGST', rate: half }, { name: 'SGST', rate: half }];
 }
 
 /** "CGST 9 % + SGST 9 %" → the two components; undefined for a name in any other form. */

@@ -2,6 +2,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { computeInvoiceResult } from '../../domain/invoice/compute-invoice.ts';
 import { CURRENCY_MINOR_UNITS } from '../../domain/invoice/catalog.ts';
 import { compareTotals } from '../../domain/inspect/compare-totals.ts';
+import { asTaxInclusive } from '../../domain/inspect/as-tax-inclusive.ts';
 import { fitLinesToNets } from '../../domain/inspect/fit-lines-to-nets.ts';
 import { receivedInvoiceRequest } from '../../domain/inspect/received-invoice-request.ts';
 import { scanXmlProlog } from '../../domain/inspect/scan-xml-prolog.ts';
@@ -69,10 +70,20 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
     // currency, a text over its length) is named here instead of computed with.
     request = validateInvoiceRequest(JSON.parse(JSON.stringify(request)), 'the document read as a request');
     const context = { today, number: request.invoice?.number ?? 'RECEIVED' };
-    const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context);
-    request = { ...request, items: fitted.request.items };
-    notCarried.push(...fitted.notCarried);
-    const breakdown = fitted.breakdown ?? computeInvoiceResult(forAmounts(request), context).breakdown();
+    let breakdown = computeInvoiceResult(forAmounts(request), context).breakdown();
+    // A document computed from gross prices splits its tax between categories, and its nets
+    // between lines, its own way: read back as gross prices where that gives every amount again.
+    const inclusive = asTaxInclusive(forAmounts(request), examination.invoice, breakdown, context);
+    if (inclusive !== undefined) {
+      const { invoice, items, allowances, charges } = inclusive.request;
+      request = { ...request, invoice, items, ...(allowances === undefined ? {} : { allowances }), ...(charges === undefined ? {} : { charges }) };
+      breakdown = inclusive.breakdown;
+    } else {
+      const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context);
+      request = { ...request, items: fitted.request.items };
+      notCarried.push(...fitted.notCarried);
+      if (fitted.breakdown === undefined) breakdown = computeInvoiceResult(forAmounts(request), context).breakdown();
+    }
     totals = compareTotals(examination.invoice.totals, breakdown, CURRENCY_MINOR_UNITS[request.invoice?.currency ?? 'USD']);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
