@@ -158,8 +158,10 @@ async function judgeHybrid(send: Send, pairing: FuzzPairing, c: FuzzCase, res: L
   }
   const xml = attachments[0]!.bytes.toString('utf8');
   documents.push({ xml, profile: pairing.ruleProfile, where: `${pairing.name} (${fileName})` });
-  // Without a number of its own each request draws the next one, so only a numbered request can be compared.
-  if ((c.body.invoice?.number ?? c.body.number) === undefined) return;
+  // Without a number of its own (none, or a blank one, which counts as none) each request draws
+  // the next one, so only a numbered request can be compared.
+  const number: unknown = c.body.invoice?.number ?? c.body.number;
+  if (number === undefined || (typeof number === 'string' && number.trim() === '')) return;
   const cii = await send({ ...c.body, output: 'cii', profile: pairing.ruleProfile });
   if (cii.statusCode !== 200) findings.push({ signature: `hybrid PDF 200, but cii ${cii.statusCode} ${errorOf(cii)?.code ?? ''}`, detail: String(errorOf(cii)?.message ?? '').slice(0, 300) });
   else if (cii.body !== xml) findings.push({ signature: 'hybrid attachment differs from the cii answer (D40)', detail: `${xml.length} vs ${cii.body.length} characters` });
