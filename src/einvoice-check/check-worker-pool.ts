@@ -22,12 +22,13 @@ export function createCheckWorkerPool(options: CheckWorkerPoolOptions = {}): EIn
     size: options.size ?? 1,
     timeoutMs,
     maxQueued: options.maxQueued ?? 200,
-    // The old generation: far above what the compiled rule sets and a 10 MB document need (about
-    // 300 MB); a PDF whose streams inflate without end stops here. The young one: a rule-set run
-    // allocates in bursts, and V8 left to itself grows the young generation to about 120 MB and
-    // keeps those pages; 8 MB costs no measurable speed and a third of a warm worker's memory
-    // (docs/performance.md, "Inspecting received e-invoices").
-    resourceLimits: { maxOldGenerationSizeMb: 1536, maxYoungGenerationSizeMb: 8 },
+    // The old generation: 512 MB holds the compiled rule sets (about 75 MB live) and the largest
+    // document checked within the time limit (a 2 MB UBL of 4,000 lines, 17 s); with 1536 MB V8
+    // let garbage pile up to about 40 MB more under load. The young one: a rule-set run allocates
+    // in bursts, and V8 left to itself grows it to about 120 MB and keeps those pages; 8 MB costs
+    // no measurable speed (docs/performance.md, "Inspecting received e-invoices"). A PDF whose
+    // streams would inflate past the old generation stops the worker: invalid_document.
+    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 8 },
     ...(options.onFailure !== undefined ? { onFailure: options.onFailure } : {}),
   }, {
     failed: () => new AppError('check_error', 'The document could not be checked. Retry; if it fails again, report the request id.'),
