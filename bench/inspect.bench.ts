@@ -12,27 +12,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { createCheckWorkerPool } from '../src/einvoice-check/check-worker-pool.ts';
 import { inspectReceivedDocument, type ReceivedBody } from '../src/use-cases/inspect/inspect-received-document.ts';
-import { german } from '../test/helpers/einvoice-fixtures.ts';
-import { makeEInvoice } from '../test/helpers/make-einvoice.ts';
+import { hybridOf, xrechnung } from './received-xrechnung.ts';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const WORKERS = Number(process.env.WORKERS ?? 2);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const OFFICIAL = process.env.OFFICIAL ?? path.resolve('../shared/einvoice/check-einvoice.mjs');
-
-const LINE = { description: 'Beratung', quantity: 3, unit: 'Std.', unit_price: 95.5, tax_rate: 19 };
-const lines = (count: number) => Array.from({ length: count }, (_, i) => ({ ...LINE, description: `${i + 1}. Beratung`, tax_rate: i % 3 === 0 ? 7 : 19 }));
-const xrechnung = (count: number, output: 'ubl' | 'cii') => makeEInvoice({ ...german({ items: lines(count) }), output, profile: 'xrechnung' }).xml;
-
-async function hybridOf(xml: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage();
-  await doc.attach(Buffer.from(xml), 'xrechnung.xml', { mimeType: 'application/xml' });
-  return doc.save();
-}
 
 const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 

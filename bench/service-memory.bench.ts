@@ -10,10 +10,8 @@
  *   npm run bench:service-memory   (SECONDS=60, CLIENTS=4, MIX=both|pdf|inspect; PDF_WORKERS,
  *                                  CHECK_WORKERS and NODE_OPTIONS are passed to the service)
  */
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { UNLIMITED_PLAN_LIMITS, validInvoice } from '../test/helpers/build-test-app.ts';
-import { german } from '../test/helpers/einvoice-fixtures.ts';
-import { makeEInvoice } from '../test/helpers/make-einvoice.ts';
+import { hybridOf, xrechnung } from './received-xrechnung.ts';
 import { signUpOverHttp, startCluster } from '../test/helpers/cluster.ts';
 import { rssMb } from './load-rounds.ts';
 
@@ -22,17 +20,6 @@ const CLIENTS = Number(process.env.CLIENTS ?? 4);
 /** What the clients send under load: both kinds in turn (default), or only one. */
 const MIX = (process.env.MIX ?? 'both') as 'both' | 'pdf' | 'inspect';
 const PASSED = Object.fromEntries(['PDF_WORKERS', 'CHECK_WORKERS', 'NODE_OPTIONS'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
-
-const LINE = { description: 'Beratung', quantity: 3, unit: 'Std.', unit_price: 95.5, tax_rate: 19 };
-const lines = (count: number) => Array.from({ length: count }, (_, i) => ({ ...LINE, description: `${i + 1}. Beratung`, tax_rate: i % 3 === 0 ? 7 : 19 }));
-const xrechnung = (count: number, output: 'ubl' | 'cii') => makeEInvoice({ ...german({ items: lines(count) }), output, profile: 'xrechnung' }).xml;
-
-async function hybridOf(xml: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.addPage();
-  await doc.attach(Buffer.from(xml), 'xrechnung.xml', { mimeType: 'application/xml' });
-  return doc.save();
-}
 
 const received: Array<{ type: string; body: string | Uint8Array }> = [
   { type: 'application/xml', body: xrechnung(10, 'ubl') },

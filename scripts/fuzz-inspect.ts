@@ -78,8 +78,9 @@ fc.assert(fc.property(mutation, ({ base, bytes, values }) => {
     const request = validateInvoiceRequest(JSON.parse(JSON.stringify(receivedInvoiceRequest(examination.invoice).request)), 'request');
     const context = { today: '2026-11-28', number: 'FUZZ' };
     const amounts = request.document_type === 'credit_note' && request.billing_reference === undefined ? { ...request, document_type: 'invoice' as const } : request;
-    asTaxInclusive(amounts, examination.invoice, computeInvoiceResult(amounts, context).breakdown(), context);
-    const fitted = fitLinesToNets(amounts, examination.invoice, context);
+    const breakdown = computeInvoiceResult(amounts, context).breakdown();
+    asTaxInclusive(amounts, examination.invoice, breakdown, context);
+    const fitted = fitLinesToNets(amounts, examination.invoice, context, breakdown);
     computeInvoiceResult(fitted.request, context).breakdown();
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

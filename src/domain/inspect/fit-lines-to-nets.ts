@@ -15,13 +15,14 @@ import type { NotCarried } from './received-invoice-request.ts';
  * document's net, and its written price goes to not_carried, so the request regenerates the
  * document's own amounts.
  */
-export function fitLinesToNets(request: InvoiceRequest, doc: ReceivedInvoice, ctx: InvoiceContext): {
+export function fitLinesToNets(request: InvoiceRequest, doc: ReceivedInvoice, ctx: InvoiceContext, computed?: VatBreakdown): {
   readonly request: InvoiceRequest;
   readonly notCarried: readonly NotCarried[];
   /** The request's breakdown when no line needed a new price, so it need not be worked out again. */
   readonly breakdown: VatBreakdown | undefined;
 } {
-  const breakdown = computeInvoiceResult(request, ctx).breakdown();
+  // The request's breakdown, when the caller has it already.
+  const breakdown = computed ?? computeInvoiceResult(request, ctx).breakdown();
   const scale = pow10(DECIMAL_DIGITS - breakdown.minorDigits);
   const notCarried: NotCarried[] = [];
   const items = request.items.map((item, i): LineItem => {

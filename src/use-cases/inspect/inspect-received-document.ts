@@ -79,7 +79,7 @@ export async function inspectReceivedDocument(checker: EInvoiceChecker, received
       request = { ...request, invoice, items, ...(allowances === undefined ? {} : { allowances }), ...(charges === undefined ? {} : { charges }) };
       breakdown = inclusive.breakdown;
     } else {
-      const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context);
+      const fitted = fitLinesToNets(forAmounts(request), examination.invoice, context, breakdown);
       request = { ...request, items: fitted.request.items };
       notCarried.push(...fitted.notCarried);
       if (fitted.breakdown === undefined) breakdown = computeInvoiceResult(forAmounts(request), context).breakdown();
